@@ -1,0 +1,64 @@
+/**
+ * The catalogue at run time: every declared endpoint with its compiled validator and whether this server can
+ * answer it (adapter built and source enabled). Compiled once at start-up, never per request.
+ */
+import { compileInput, type InputValidator } from './validator.js';
+import { pathOf, sourceOf, type EndpointDef } from './types.js';
+
+export interface CatalogueEndpoint {
+  def: EndpointDef;
+  path: string;
+  source: string;
+  validate: InputValidator;
+  /** Why the endpoint cannot be served here, or undefined when it can. */
+  unavailable?: 'notBuilt' | 'disabled';
+}
+
+export class Catalogue {
+  readonly endpoints: readonly CatalogueEndpoint[];
+  private readonly byId = new Map<string, CatalogueEndpoint>();
+
+  constructor(defs: readonly EndpointDef[], isBuilt: (id: string) => boolean, enabledSources?: ReadonlySet<string>) {
+    this.endpoints = defs.map((def) => {
+      const source = sourceOf(def.id);
+      const entry: CatalogueEndpoint = { def, path: pathOf(def.id), source, validate: compileInput(def.input) };
+      if (enabledSources && !enabledSources.has(source)) entry.unavailable = 'disabled';
+      else if (!isBuilt(def.id)) entry.unavailable = 'notBuilt';
+      this.byId.set(def.id, entry);
+      return entry;
+    });
+  }
+
+  get(id: string): CatalogueEndpoint | undefined {
+    return this.byId.get(id);
+  }
+
+  ids(): string[] {
+    return this.endpoints.map((e) => e.def.id);
+  }
+
+  /** SPEC.md "Catalogue entry", plus whether this server serves it. */
+  publicEntry(e: CatalogueEndpoint): Record<string, unknown> {
+    const { def } = e;
+    return {
+      id: def.id,
+      title: def.title,
+      summary: def.summary,
+      method: 'POST',
+      path: e.path,
+      credits: def.credits,
+      keyless: def.keyless,
+      perItems: def.perItems,
+      cacheTtlSeconds: def.cacheTtlSeconds,
+      input: def.input,
+      example: def.example,
+      available: e.unavailable === undefined,
+      ...(e.unavailable ? { unavailableReason: UNAVAILABLE_TEXT[e.unavailable] } : {}),
+    };
+  }
+}
+
+export const UNAVAILABLE_TEXT = {
+  notBuilt: 'This endpoint is declared but its source adapter is not built on this server yet.',
+  disabled: 'The operator disabled this source on this server (QUARRY_SOURCES).',
+} as const;

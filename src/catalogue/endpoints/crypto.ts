@@ -1,0 +1,252 @@
+import {
+  boolean,
+  choice,
+  cursor,
+  dateOrDateTime,
+  endpoint,
+  limit,
+  numberChoice,
+  pattern,
+  text,
+  within,
+} from '../fields.js';
+import type { EndpointDef } from '../types.js';
+
+const CHAIN_RULE = '2-30 lower-case letters or digits (a chain id, e.g. solana, ethereum, base)';
+const chain = () => pattern('^[a-z0-9]{2,30}$', CHAIN_RULE, 30);
+const EVM_ADDRESS = '0x[0-9a-fA-F]{40}';
+// SPEC: `pair`, `token` (DEX), `coin` and `wallet` bounds not stated; chosen 1-200 (addresses are at most ~90).
+const address = (what: string) => text(1, 200, what);
+
+export const CRYPTO: readonly EndpointDef[] = [
+  endpoint({
+    id: 'crypto.trending',
+    title: 'Trending coins',
+    summary: 'Returns the coins, categories and NFTs trending on crypto market sites right now.',
+    credits: 1,
+    cacheTtlSeconds: 300,
+    fields: {},
+    example: {},
+  }),
+  endpoint({
+    id: 'crypto.categories',
+    title: 'Coin categories',
+    summary: 'Returns coin categories with their market capitalisation, 24-hour change, volume and top coins.',
+    credits: 1,
+    cacheTtlSeconds: 600,
+    fields: {
+      sort: choice(['marketCap', 'change', 'name'], 'marketCap'),
+      order: choice(['asc', 'desc']),
+      limit: limit(1, 1000, 100),
+    },
+    example: { sort: 'change', order: 'desc', limit: 20 },
+  }),
+  endpoint({
+    id: 'crypto.movers',
+    title: 'Top movers',
+    summary: 'Returns the coins that gained and lost the most over a time window, among the top-ranked coins.',
+    credits: 1,
+    cacheTtlSeconds: 300,
+    fields: {
+      within: within(['hour', 'day', 'week', 'month'], 'day'),
+      rankUpTo: numberChoice([100, 200, 500]),
+      limit: limit(5, 30, 30),
+    },
+    example: { within: 'week', rankUpTo: 200, limit: 10 },
+  }),
+  endpoint({
+    id: 'crypto.new',
+    title: 'New coins',
+    summary: 'Returns the coins most recently listed on crypto market sites, with price and listing date.',
+    credits: 1,
+    perItems: 50,
+    cacheTtlSeconds: 300,
+    fields: { limit: limit(5, 200, 100) },
+    itemsField: 'coins',
+    example: { limit: 50 },
+  }),
+  endpoint({
+    id: 'crypto.dex.search',
+    title: 'DEX pair search',
+    summary: 'Searches decentralised-exchange pairs by token name, symbol or address and returns price, liquidity and volume.',
+    credits: 1,
+    cacheTtlSeconds: 60,
+    fields: {
+      query: text(1, 100, 'token name, symbol or address'),
+      limit: limit(1, 100, 100),
+    },
+    required: ['query'],
+    example: { query: 'PEPE/WETH', limit: 10 },
+  }),
+  endpoint({
+    id: 'crypto.dex.pairs',
+    title: 'DEX pair',
+    summary: 'Returns live price, liquidity, volume and transaction counts of decentralised-exchange pairs.',
+    credits: 1,
+    cacheTtlSeconds: 30,
+    fields: {
+      chain: chain(),
+      pair: address('pair address; several may be joined by commas'),
+    },
+    required: ['pair'],
+    cacheControls: false, // SPEC: "no maxAge or tags"
+    example: { chain: 'ethereum', pair: '0xa43fe16908251ee70ef74718545e4fe6c5ccec9f' },
+  }),
+  endpoint({
+    id: 'crypto.dex.token',
+    title: 'DEX pairs of a token',
+    summary: 'Returns the decentralised-exchange pairs that trade a token, with price, liquidity and volume.',
+    credits: 1,
+    cacheTtlSeconds: 30,
+    fields: {
+      chain: chain(),
+      token: address('token address'),
+      limit: limit(1, 100, 100),
+    },
+    required: ['token'],
+    cacheControls: false, // SPEC: "no maxAge or tags"
+    example: { chain: 'solana', token: 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm', limit: 20 },
+  }),
+  endpoint({
+    id: 'crypto.dex.new',
+    title: 'New DEX token profiles and boosts',
+    summary: 'Returns the latest token profiles, boosts, top boosts or community takeovers listed on a DEX screener.',
+    credits: 1,
+    cacheTtlSeconds: 60,
+    fields: {
+      type: choice(['profiles', 'boosts', 'topBoosts', 'takeovers'], 'profiles'),
+      chain: chain(),
+      includePairs: boolean(true),
+      limit: limit(1, 100, 100),
+    },
+    example: { type: 'boosts', chain: 'solana', limit: 20 },
+  }),
+  endpoint({
+    id: 'crypto.pumpfun.coins',
+    title: 'pump.fun coins',
+    summary: 'Returns coins launched on pump.fun, newest or sorted by last trade, market cap or last reply.',
+    credits: 1,
+    perItems: 50,
+    cacheTtlSeconds: 15,
+    fields: {
+      sort: choice(['newest', 'lastTrade', 'marketCap', 'lastReply', 'live'], 'newest'),
+      includeNsfw: boolean(false),
+      limit: limit(1, 200, 50),
+      cursor: cursor(
+        '^(?:[0-9]{0,4}~[0-9]{0,7}|[0-9]{1,7})$',
+        'optional 1-4 digits, ~ and optionally up to 7 digits; or up to 7 digits',
+        12,
+      ),
+    },
+    itemsField: 'coins',
+    example: { sort: 'marketCap', limit: 50 },
+  }),
+  endpoint({
+    id: 'crypto.pumpfun.coin',
+    title: 'pump.fun coin',
+    summary: 'Returns one pump.fun coin with its creator, market cap, bonding-curve progress and links.',
+    credits: 1,
+    cacheTtlSeconds: 15,
+    fields: { coin: address('coin mint address or pump.fun address') },
+    required: ['coin'],
+    example: { coin: '9BB6NFEcjBCtnNLFko2FqVQBq8HHM13kCyYcdQbgpump' },
+  }),
+  endpoint({
+    id: 'crypto.pumpfun.trades',
+    title: 'pump.fun trades',
+    summary: 'Returns the latest trades of a pump.fun coin with side, amounts, price, trader and time.',
+    credits: 1,
+    perItems: 100,
+    cacheTtlSeconds: 15,
+    fields: {
+      coin: address('coin mint address or pump.fun address'),
+      limit: limit(1, 500, 100),
+      cursor: cursor('^[0-9]{1,40}-[0-9]{1,15}$', '1-40 digits, -, then 1-15 digits', 56),
+    },
+    required: ['coin'],
+    itemsField: 'trades',
+    example: { coin: '9BB6NFEcjBCtnNLFko2FqVQBq8HHM13kCyYcdQbgpump', limit: 100 },
+  }),
+  endpoint({
+    id: 'crypto.wallet',
+    title: 'Wallet transactions',
+    summary: "Returns a wallet's balance and recent transactions on one chain.",
+    credits: 1,
+    perItems: 25,
+    cacheTtlSeconds: 30,
+    fields: {
+      chain: choice(['ethereum', 'base', 'arbitrum', 'optimism', 'polygon', 'gnosis', 'bitcoin', 'solana']),
+      wallet: address('wallet address'),
+      limit: limit(1, 100, 25),
+      cursor: cursor('^[A-Za-z0-9_~]{1,128}$', '1-128 letters, digits, _ or ~', 128),
+    },
+    required: ['chain', 'wallet'],
+    itemsField: 'transactions',
+    example: { chain: 'ethereum', wallet: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', limit: 25 },
+  }),
+  endpoint({
+    id: 'crypto.token.holders',
+    title: 'Token holders',
+    summary: 'Returns the largest holders of an EVM token with their balance and share of supply.',
+    credits: 1,
+    perItems: 50,
+    cacheTtlSeconds: 300,
+    fields: {
+      chain: choice(['ethereum', 'base', 'arbitrum', 'optimism', 'polygon', 'gnosis']),
+      token: pattern(`^${EVM_ADDRESS}$`, '0x followed by 40 hex digits (a token contract address)', 42),
+      limit: limit(1, 250, 50),
+      cursor: cursor(
+        `^[0-9]{1,7}:[0-9]{1,80}:${EVM_ADDRESS}$`,
+        '1-7 digits, :, 1-80 digits, :, then 0x and 40 hex digits',
+        131,
+      ),
+    },
+    required: ['chain', 'token'],
+    itemsField: 'holders',
+    example: { chain: 'ethereum', token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', limit: 50 },
+  }),
+  endpoint({
+    id: 'crypto.binance.announcements',
+    title: 'Binance announcements',
+    summary: 'Returns Binance announcements of one category (listings, delistings, news, ...), newest first.',
+    credits: 1,
+    perItems: 20,
+    cacheTtlSeconds: 300,
+    fields: {
+      category: choice(
+        ['listings', 'delistings', 'news', 'activities', 'airdrops', 'maintenance', 'api'],
+        'listings',
+      ),
+      limit: limit(1, 100, 20),
+      cursor: cursor(
+        '^(?:[0-9]{0,4}~(?:[1-9][0-9]{0,4})?|[1-9][0-9]{0,4})$',
+        'optional 1-4 digits, ~ and optionally a 1-5 digit number without leading zero; or such a number alone',
+        10,
+      ),
+    },
+    itemsField: 'announcements',
+    example: { category: 'listings', limit: 20 },
+  }),
+  endpoint({
+    // SPEC: "a further crypto endpoint", id, path and price not shown; named crypto.coin.history, priced like the
+    // other crypto reads (1 credit, keyed, fixed), cacheTtlSeconds 300 (= its maxAge bound).
+    id: 'crypto.coin.history',
+    title: 'Coin price history',
+    summary: "Returns a coin's price history (price, market cap and volume over time, optionally OHLC candles) for a window or date range.",
+    credits: 1,
+    keyless: false,
+    perItems: null,
+    cacheTtlSeconds: 300,
+    fields: {
+      // SPEC: bounds not stated; chosen 1-200 (a coin id such as bitcoin, or a contract address).
+      coin: text(1, 200, 'coin id, e.g. bitcoin'),
+      // SPEC: no default stated; none set (the source picks its window when neither within nor from/to is sent).
+      within: within(['day', 'week', 'twoWeeks', 'month', 'threeMonths', 'sixMonths', 'year']),
+      from: dateOrDateTime(),
+      to: dateOrDateTime(),
+      includeCandles: boolean(false),
+    },
+    required: ['coin'],
+    example: { coin: 'bitcoin', within: 'month', includeCandles: true },
+  }),
+];

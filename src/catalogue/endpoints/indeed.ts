@@ -1,0 +1,69 @@
+import { boolean, choice, countryAmong, cursor, endpoint, limit, number, text, within } from '../fields.js';
+import type { EndpointDef } from '../types.js';
+
+/** The countries the job board serves (SPEC, job board). */
+export const INDEED_COUNTRIES = [
+  'us', 'gb', 'ca', 'au', 'nz', 'ie', 'in', 'sg', 'my', 'ph', 'za', 'ng', 'ae', 'sa', 'qa', 'kw', 'bh', 'om', 'pk',
+  'hk', 'jp', 'kr', 'tw', 'cn', 'id', 'th', 'vn', 'de', 'at', 'ch', 'fr', 'be', 'nl', 'lu', 'es', 'pt', 'it', 'gr',
+  'mt', 'cy', 'pl', 'cz', 'sk', 'hu', 'ro', 'bg', 'hr', 'si', 'ee', 'lv', 'lt', 'fi', 'se', 'no', 'dk', 'ua', 'tr',
+  'il', 'eg', 'ma', 'mx', 'br', 'ar', 'cl', 'co', 'pe', 'ec', 'uy', 've', 'cr', 'pa',
+] as const;
+
+// "Any case": the pattern spells each code in both cases and `format: country` makes the validator fold the value
+// to lower case, so `FR` reaches the source and the cache key as `fr` (see countryAmong in fields.ts).
+const jobBoardCountry = (def?: string) => countryAmong(INDEED_COUNTRIES, def, 'the job board');
+
+export const INDEED: readonly EndpointDef[] = [
+  endpoint({
+    id: 'indeed.search',
+    title: 'Indeed job search',
+    summary: 'Searches Indeed job postings in one country and returns matching jobs with company, location, salary and date.',
+    credits: 1,
+    perItems: 20,
+    cacheTtlSeconds: 1800,
+    fields: {
+      // SPEC: "max 200" only; chosen minimum 1.
+      query: text(1, 200, 'search terms'),
+      location: text(2, 200, 'a city, region or postal code'),
+      radiusKm: number(0, 160, 40),
+      country: jobBoardCountry('us'),
+      jobType: choice(['fullTime', 'partTime', 'contract', 'internship']),
+      remote: boolean(false),
+      within: within(['day', 'threeDays', 'week', 'twoWeeks', 'month', 'all'], 'all'),
+      salary: {
+        type: 'object',
+        properties: {
+          // SPEC: "positive integer"; maximum not stated, chosen 1,000,000,000.
+          min: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'lowest salary, in the local currency' },
+        },
+        required: ['min'],
+        additionalProperties: false,
+        description: 'salary filter',
+      },
+      sort: choice(['relevance', 'newest'], 'relevance'),
+      limit: limit(1, 500, 25),
+      cursor: cursor(
+        '^[0-9]+\\.[0-9]+\\.[A-Za-z0-9+/=]+$',
+        'digits, a dot, digits, a dot, then base64 characters',
+        4096,
+      ),
+    },
+    itemsField: 'jobs',
+    example: { query: 'nurse', location: 'London', country: 'gb', salary: { min: 30000 }, limit: 25 },
+  }),
+  endpoint({
+    id: 'indeed.job',
+    title: 'Indeed job',
+    summary: 'Returns one Indeed job posting with its full description, company, location, salary and date.',
+    credits: 1,
+    cacheTtlSeconds: 21600,
+    fields: {
+      // SPEC: bounds not stated; chosen 1-2048 (a job key or a full address).
+      job: text(1, 2048, 'job key or address'),
+      // SPEC: allowed values "begin as in the list above", the rest not shown; chosen the same list, no default.
+      country: jobBoardCountry(),
+    },
+    required: ['job'],
+    example: { job: 'a1b2c3d4e5f60718', country: 'us' },
+  }),
+];

@@ -1,0 +1,25 @@
+/** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
+import type { EndpointDef } from '../types.js';
+import { CRYPTO } from './crypto.js';
+import { FACEBOOK } from './facebook.js';
+import { INDEED } from './indeed.js';
+import { LINKEDIN } from './linkedin.js';
+import { REDDIT } from './reddit.js';
+import { SHOPIFY } from './shopify.js';
+import { TELEGRAM } from './telegram.js';
+import { WEB } from './web.js';
+import { X } from './x.js';
+import { YOUTUBE } from './youtube.js';
+
+export const ENDPOINTS: readonly EndpointDef[] = [
+  ...WEB,
+  ...YOUTUBE,
+  ...REDDIT,
+  ...X,
+  ...TELEGRAM,
+  ...FACEBOOK,
+  ...LINKEDIN,
+  ...INDEED,
+  ...SHOPIFY,
+  ...CRYPTO,
+];

@@ -1,0 +1,23 @@
+import { endpoint, text } from '../fields.js';
+import type { EndpointDef } from '../types.js';
+
+export const SHOPIFY: readonly EndpointDef[] = [
+  endpoint({
+    id: 'shopify.store',
+    title: 'Shopify store',
+    summary:
+      'Returns whether a site is a Shopify store and, if so, its name, platform domain, currency, address, shipping countries and product and collection counts.',
+    credits: 1,
+    // SPEC: only "1 credit; no paging"; keyless, perItems and cacheTtlSeconds not stated; chosen keyed, fixed price
+    // and a day (store facts change slowly).
+    keyless: false,
+    perItems: null,
+    cacheTtlSeconds: 86400,
+    fields: {
+      // SPEC: "string, a store's domain", bounds not stated; chosen 1-2048 so a full address is accepted too.
+      store: text(1, 2048, "the store's domain, e.g. example.com"),
+    },
+    required: ['store'],
+    example: { store: 'allbirds.com' },
+  }),
+];

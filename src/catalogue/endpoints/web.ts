@@ -1,0 +1,107 @@
+import { choice, country, date, endpoint, integer, language, limit, list, text, within } from '../fields.js';
+import type { EndpointDef } from '../types.js';
+
+// SPEC: "array of strings, max 10"; item bounds not stated; chosen 1-253 (the longest DNS name).
+const domains = () => list(text(1, 253, 'a domain, e.g. example.com'), 10);
+
+/** A tiny HTML document, base64: `<html><body><h1>Hello</h1><p>Quarry</p></body></html>`. */
+const TINY_HTML = 'PGh0bWw+PGJvZHk+PGgxPkhlbGxvPC9oMT48cD5RdWFycnk8L3A+PC9ib2R5PjwvaHRtbD4=';
+
+export const WEB: readonly EndpointDef[] = [
+  endpoint({
+    id: 'web.search',
+    title: 'Web search',
+    summary: 'Searches the web and returns ranked result pages with title, address and snippet.',
+    credits: 1,
+    keyless: true,
+    perItems: 10,
+    cacheTtlSeconds: 3600,
+    fields: {
+      query: text(1, 400, 'search terms'),
+      country: country(),
+      language: language(),
+      includeDomains: domains(),
+      excludeDomains: domains(),
+      from: date(),
+      to: date(),
+      limit: limit(1, 100, 10),
+      within: within(['day', 'week', 'month', 'year', 'all'], 'all'),
+    },
+    required: ['query'],
+    cacheControls: false, // SPEC: "No maxAge or tags."
+    itemsField: 'results',
+    example: { query: 'open source vector database', country: 'us', limit: 10 },
+  }),
+  endpoint({
+    id: 'web.news',
+    title: 'News search',
+    summary: 'Searches news sites and returns recent articles with headline, source, date and address.',
+    credits: 2,
+    perItems: 10,
+    cacheTtlSeconds: 900,
+    fields: {
+      query: text(1, 400, 'search terms'),
+      topic: choice(['world', 'nation', 'business', 'technology', 'entertainment', 'sports', 'science', 'health']),
+      country: country(),
+      language: language(),
+      includeDomains: domains(),
+      excludeDomains: domains(),
+      from: date(),
+      to: date(),
+      limit: limit(1, 100, 10),
+      within: within(['hour', 'day', 'week', 'month', 'year', 'all'], 'all'),
+    },
+    cacheControls: false, // SPEC: "No maxAge or tags."
+    itemsField: 'articles',
+    example: { query: 'semiconductor export rules', topic: 'business', within: 'week', limit: 20 },
+  }),
+  {
+    ...endpoint({
+      id: 'web.contacts',
+      title: 'Website contacts',
+      summary: 'Crawls a website and returns the e-mail addresses, phone numbers and social profiles found on its pages.',
+      credits: 2,
+      perItems: 5,
+      cacheTtlSeconds: 86400,
+      fields: {
+        // SPEC: "url string, required"; bounds not stated; chosen 1-2048 (a bare domain or a full address).
+        url: text(1, 2048, 'the website, a domain or an address'),
+        maxPages: integer(1, 10, 5),
+      },
+      required: ['url'],
+      // Priced per 5 pages crawled (perItems 5, maxPages default 5): the page count is the result count.
+      itemsField: 'pages',
+      example: { url: 'https://example.com', maxPages: 5 },
+    }),
+    // No `limit` here: `maxPages` bounds the priced count, so it drives the reserved price.
+    limitField: 'maxPages',
+  },
+  endpoint({
+    id: 'web.parse',
+    title: 'Parse a document',
+    summary:
+      'Converts an uploaded PDF, Word .docx, Excel .xlsx, PowerPoint .pptx or HTML file (base64) to markdown with its metadata.',
+    credits: 1,
+    keyless: true,
+    perItems: null,
+    // SPEC: cacheTtlSeconds "not stated"; parse results are never cached (0), so it takes no maxAge or tags.
+    cacheTtlSeconds: 0,
+    fields: {
+      file: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 10 * 1024 * 1024,
+        description: "the file's bytes as base64, up to 10 MB; PDF, .docx, .xlsx, .pptx or HTML",
+      },
+      filename: text(1, 255, 'only a hint; the type is read from the file itself'),
+      maxPages: {
+        ...integer(1, 100, 100),
+        description: 'at most this many PDF pages, sheets or slides are read',
+      },
+    },
+    required: ['file'],
+    cacheControls: false,
+    bodyLimitBytes: 11 * 1024 * 1024,
+    example: { file: TINY_HTML, filename: 'hello.html' },
+  }),
+];

@@ -1,0 +1,121 @@
+/**
+ * The operator CLI (CONTRACT.md "Operator CLI"): works while the server runs, on the same data directory.
+ * Every command takes --json for one JSON object on stdout.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { Accounts } from '../accounts/accounts.js';
+import { keyCrypto, loadSecret } from '../accounts/secret.js';
+import { loadConfig } from '../config.js';
+import { openStore } from '../store/open.js';
+import type { Store } from '../store/types.js';
+
+function positiveInt(name: string, allowZero = false) {
+  return (raw: string): number => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || (!allowZero && n === 0)) {
+      throw new InvalidArgumentError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} whole number`);
+    }
+    return n;
+  };
+}
+
+async function withStore<T>(fn: (store: Store, accounts: Accounts) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = openStore(config);
+  try {
+    return await fn(store, new Accounts(store, keyCrypto(loadSecret(config.dataDir, config.secret))));
+  } finally {
+    await store.close();
+  }
+}
+
+function print(json: boolean, value: Record<string, unknown>, human: string): void {
+  process.stdout.write(json ? JSON.stringify(value) + '\n' : human + '\n');
+}
+
+function fail(message: string, json: boolean): never {
+  if (json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
+  process.stderr.write(`quarry: ${message}\n`);
+  process.exit(1);
+}
+
+export function buildCli(): Command {
+  const program = new Command('quarry').description('Operate a Quarry server: accounts, keys, credits.');
+
+  program
+    .command('serve')
+    .description('start the API server (same as npm start)')
+    .action(async () => {
+      const { serve } = await import('../server/main.js');
+      await serve();
+    });
+
+  const accounts = program.command('accounts').description('create and inspect accounts');
+  accounts
+    .command('create')
+    .description('create an account with a default key')
+    .requiredOption('--credits <n>', 'starting balance', positiveInt('--credits', true))
+    .option('--email <email>', 'contact address')
+    .option('--json', 'print one JSON object')
+    .action(async (o: { credits: number; email?: string; json?: boolean }) => {
+      const r = await withStore((_s, a) => a.createAccount({ credits: o.credits, email: o.email ?? null }));
+      print(!!o.json, r, `account ${r.accountId} with ${r.credits} credits\ndefault key ${r.keyId}: ${r.apiKey}\n(store the key now; it is shown once here)`);
+    });
+  accounts
+    .command('show <id>')
+    .description('balance and keys of an account (never a whole key)')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, o: { json?: boolean }) => {
+      const view = await withStore((s) => s.getAccount(id));
+      if (!view) fail(`no account with id ${id}`, !!o.json);
+      const human = [`account ${view.id}${view.email ? ` <${view.email}>` : ''}`, `balance ${view.balance} credits`]
+        .concat(view.keys.map((k) => `key ${k.id} "${k.name}" ${k.prefix}…${k.test ? ' test' : ''}${k.revoked ? ' revoked' : ''}`))
+        .join('\n');
+      print(!!o.json, { accountId: view.id, email: view.email, balance: view.balance, credits: view.balance, createdAt: view.createdAt, keys: view.keys }, human);
+    });
+
+  const keys = program.command('keys').description('create and revoke keys');
+  keys
+    .command('create')
+    .description('create a key for an account')
+    .requiredOption('--account <id>', 'account id')
+    .option('--name <name>', 'a label shown in logs')
+    .option('--test', 'a test-mode key (qry_test_…): recorded samples, no real credits spent')
+    .option('--json', 'print one JSON object')
+    .action(async (o: { account: string; name?: string; test?: boolean; json?: boolean }) => {
+      const r = await withStore(async (s, a) => {
+        if (!(await s.getAccount(o.account))) return null;
+        return a.createKey({ accountId: o.account, name: o.name, test: !!o.test });
+      });
+      if (!r) fail(`no account with id ${o.account}`, !!o.json);
+      print(!!o.json, { keyId: r.keyId, apiKey: r.apiKey, name: r.name, test: r.test }, `key ${r.keyId}: ${r.apiKey}`);
+    });
+  keys
+    .command('revoke <keyId>')
+    .description('revoke a key; calls with it fail from now on')
+    .option('--json', 'print one JSON object')
+    .action(async (keyId: string, o: { json?: boolean }) => {
+      const ok = await withStore((s) => s.revokeKey(keyId));
+      if (!ok) fail(`no key with id ${keyId}`, !!o.json);
+      print(!!o.json, { keyId, revoked: true }, `key ${keyId} revoked`);
+    });
+
+  const credits = program.command('credits').description('manage balances');
+  credits
+    .command('add')
+    .description('add credits to an account')
+    .requiredOption('--account <id>', 'account id')
+    .requiredOption('--amount <n>', 'credits to add', positiveInt('--amount'))
+    .option('--json', 'print one JSON object')
+    .action(async (o: { account: string; amount: number; json?: boolean }) => {
+      const balance = await withStore((s) => s.addCredits(o.account, o.amount, 'operator'));
+      if (balance === null) fail(`no account with id ${o.account}`, !!o.json);
+      print(!!o.json, { accountId: o.account, added: o.amount, balance }, `account ${o.account}: balance ${balance} credits`);
+    });
+
+  return program;
+}
+
+buildCli()
+  .parseAsync(process.argv)
+  .catch((e: unknown) => fail(e instanceof Error ? e.message : String(e), process.argv.includes('--json')));

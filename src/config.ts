@@ -1,0 +1,95 @@
+/**
+ * Every operator setting, read once from the environment (CONTRACT.md "Running it"). The README's
+ * configuration table documents exactly these names and defaults.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  baseUrl: string;
+  billingUrl: string;
+  /** Explicit server secret (base64 or hex, 32 bytes); otherwise generated into the data directory. */
+  secret?: string;
+  rateLimitPerMinute: number;
+  keylessRateLimitPerMinute: number;
+  maxInFlight: number;
+  /** Sources served; undefined means all. */
+  enabledSources?: ReadonlySet<string>;
+  /** Fastify trustProxy: false, true, or a list of proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  trustProxy: boolean | string[];
+  cacheMaxBytes: number;
+  upstream: {
+    timeoutMs: number;
+    retries: number;
+    concurrency: number;
+    proxyUrl?: string;
+    maxBytes: number;
+    ssrfAllow: string[];
+  };
+  /** Held reservations older than this are released by the sweeper (crash safety). */
+  reservationTtlMs: number;
+  logLevel: string;
+  /** Raw environment, for per-source settings (QUARRY_<SOURCE>_<NAME>). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+function int(env: Record<string, string | undefined>, name: string, def: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  return n;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function trustProxy(raw: string | undefined): boolean | string[] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return list(raw);
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const port = int(env, 'PORT', 8080);
+  const sources = list(env.QUARRY_SOURCES);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.QUARRY_DATA_DIR || './data'),
+    baseUrl: (env.QUARRY_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    billingUrl: env.QUARRY_BILLING_URL || `${(env.QUARRY_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '')}/billing`,
+    secret: env.QUARRY_SECRET || undefined,
+    rateLimitPerMinute: int(env, 'QUARRY_RATE_LIMIT_PER_MINUTE', 600, 1),
+    keylessRateLimitPerMinute: int(env, 'QUARRY_KEYLESS_RATE_LIMIT_PER_MINUTE', 30, 1),
+    maxInFlight: int(env, 'QUARRY_MAX_IN_FLIGHT', 10, 1),
+    enabledSources: sources.length ? new Set(sources) : undefined,
+    trustProxy: trustProxy(env.QUARRY_TRUST_PROXY),
+    cacheMaxBytes: int(env, 'QUARRY_CACHE_MAX_MB', 256, 1) * 1024 * 1024,
+    upstream: {
+      timeoutMs: int(env, 'QUARRY_UPSTREAM_TIMEOUT_MS', 15_000, 1),
+      retries: int(env, 'QUARRY_UPSTREAM_RETRIES', 2),
+      concurrency: int(env, 'QUARRY_UPSTREAM_CONCURRENCY', 8, 1),
+      proxyUrl: env.QUARRY_UPSTREAM_PROXY || undefined,
+      maxBytes: int(env, 'QUARRY_UPSTREAM_MAX_MB', 8, 1) * 1024 * 1024,
+      ssrfAllow: list(env.QUARRY_SSRF_ALLOW),
+    },
+    reservationTtlMs: int(env, 'QUARRY_RESERVATION_TTL_SECONDS', 300, 1) * 1000,
+    logLevel: env.QUARRY_LOG_LEVEL || 'info',
+    env,
+  };
+}
+
+/** Settings of one source: QUARRY_REDDIT_CLIENT_ID becomes settings.CLIENT_ID for source `reddit`. */
+export function sourceSettings(config: Config, source: string): Record<string, string | undefined> {
+  const prefix = `QUARRY_${source.toUpperCase()}_`;
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(config.env)) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * The one error table. REST, MCP and the legacy convention all render from it, so a code's status and
+ * retryability are declared exactly once (CONTRACT.md "Errors").
+ */
+export const ERRORS = {
+  invalidRequest: { status: 400, retryable: false, legacy: 'INVALID_INPUT' },
+  unauthorized: { status: 401, retryable: false, legacy: 'UNAUTHORIZED' },
+  insufficientCredits: { status: 402, retryable: false, legacy: 'INSUFFICIENT_CREDITS' },
+  forbidden: { status: 403, retryable: false, legacy: 'FORBIDDEN' },
+  notFound: { status: 404, retryable: false, legacy: 'NOT_FOUND' },
+  unsupportedMediaType: { status: 415, retryable: false, legacy: 'UNSUPPORTED_MEDIA_TYPE' },
+  rateLimited: { status: 429, retryable: true, legacy: 'RATE_LIMITED' },
+  tooManyInFlight: { status: 429, retryable: true, legacy: 'TOO_MANY_IN_FLIGHT' },
+  internalError: { status: 500, retryable: true, legacy: 'INTERNAL_ERROR' },
+  sourceChanged: { status: 502, retryable: true, legacy: 'SOURCE_CHANGED' },
+  sourceRefused: { status: 502, retryable: true, legacy: 'SOURCE_REFUSED' },
+  sourceUnavailable: { status: 503, retryable: true, legacy: 'SOURCE_UNAVAILABLE' },
+  sourceTimeout: { status: 504, retryable: true, legacy: 'SOURCE_TIMEOUT' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorExtras {
+  retryable?: boolean;
+  retryAfterSeconds?: number;
+  requiredCredits?: number;
+  availableCredits?: number;
+  billingUrl?: string;
+}
+
+/** Thrown anywhere in the request path; rendered by the server's error handler. */
+export class QuarryError extends Error {
+  readonly code: ErrorCode;
+  readonly extras: ErrorExtras;
+
+  constructor(code: ErrorCode, message: string, extras: ErrorExtras = {}) {
+    super(message);
+    this.name = 'QuarryError';
+    this.code = code;
+    this.extras = extras;
+  }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+
+  get retryable(): boolean {
+    return this.extras.retryable ?? ERRORS[this.code].retryable;
+  }
+
+  /** Seconds a client should wait; 0 when trying again is pointless. */
+  get retryAfterSeconds(): number {
+    if (this.extras.retryAfterSeconds !== undefined) return this.extras.retryAfterSeconds;
+    return this.retryable ? 1 : 0;
+  }
+}
+
+export function isQuarryError(e: unknown): e is QuarryError {
+  return e instanceof QuarryError;
+}
+
+/** Anything thrown that is not ours becomes internalError; the original is logged, never shown. */
+export function toQuarryError(e: unknown): QuarryError {
+  if (isQuarryError(e)) return e;
+  return new QuarryError('internalError', 'Something went wrong on our side; nothing was billed. Try again.');
+}
+
+/** The current convention's error envelope. */
+export function errorEnvelope(err: QuarryError, requestId: string): Record<string, unknown> {
+  const error: Record<string, unknown> = {
+    code: err.code,
+    message: err.message,
+    retryable: err.retryable,
+    requestId,
+  };
+  if (err.retryable || err.extras.retryAfterSeconds !== undefined) error.retryAfterSeconds = err.retryAfterSeconds;
+  if (err.extras.requiredCredits !== undefined) error.requiredCredits = err.extras.requiredCredits;
+  if (err.extras.availableCredits !== undefined) error.availableCredits = err.extras.availableCredits;
+  if (err.extras.billingUrl !== undefined) error.billingUrl = err.extras.billingUrl;
+  return { success: false, error };
+}
+
+/** The legacy flat convention (SPEC.md "Legacy convention"). */
+export function legacyErrorBody(err: QuarryError): Record<string, unknown> {
+  const message = err.code === 'unauthorized' ? 'Invalid or missing API key.' : err.message;
+  return { success: false, code: ERRORS[err.code].legacy, error: message, details: null };
+}

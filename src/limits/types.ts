@@ -1,0 +1,35 @@
+/**
+ * The result cache, rate limits and in-flight caps: small interfaces with an in-process implementation
+ * (./memory) and a shared one for several instances. Chosen once in the composition root.
+ */
+
+/** A cached result: the pruned `data`, its pre-serialised JSON, the result count and when it was stored. */
+export interface CachedResult {
+  data: Record<string, unknown>;
+  json: string;
+  items: number | undefined;
+  storedAt: number;
+}
+
+export interface ResultCache {
+  get(key: string): Promise<CachedResult | undefined>;
+  set(key: string, value: CachedResult, ttlSeconds: number): Promise<void>;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the window resets. */
+  resetUnix: number;
+}
+
+export interface RateLimiter {
+  /** Counts one request against `id`'s window of `windowSeconds`. */
+  hit(id: string, limit: number, windowSeconds: number): Promise<RateDecision>;
+}
+
+export interface InFlightLimiter {
+  /** Takes a slot; returns a release function, or null when `id` already has `max` calls running. */
+  acquire(id: string, max: number): Promise<(() => void) | null>;
+}

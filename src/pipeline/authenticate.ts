@@ -1,0 +1,33 @@
+/**
+ * Step: authenticate. `Authorization: Bearer <key>` → keyed hash → store. A key that is present but unknown or
+ * revoked is refused even on keyless endpoints: a typo must not silently turn into anonymous, unbilled calls.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { KEY_PREFIX } from '../accounts/accounts.js';
+import { QuarryError } from '../errors.js';
+import type { GatewayDeps, Principal } from './deps.js';
+
+const KEY_SHAPE = /^qry_[A-Za-z0-9_-]{8,200}$/;
+
+export function bearerKey(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1] : '';
+}
+
+export async function principalForKey(deps: GatewayDeps, apiKey: string): Promise<Principal | null> {
+  if (!apiKey.startsWith(KEY_PREFIX) || !KEY_SHAPE.test(apiKey)) return null;
+  const hash = deps.crypto.hash(apiKey);
+  const key = await deps.store.findKeyByHash(hash);
+  if (!key || key.revoked || key.hash.length !== hash.length || !timingSafeEqual(key.hash, hash)) return null;
+  return { keyId: key.id, keyName: key.name, accountId: key.accountId, test: key.test };
+}
+
+/** Returns the principal, null when no key was sent, and throws unauthorized for a bad key. */
+export async function authenticate(deps: GatewayDeps, authorization: string | undefined): Promise<Principal | null> {
+  const apiKey = bearerKey(authorization);
+  if (apiKey === undefined) return null;
+  const principal = apiKey ? await principalForKey(deps, apiKey) : null;
+  if (!principal) throw new QuarryError('unauthorized', 'Invalid or missing API key.');
+  return principal;
+}

@@ -1,0 +1,168 @@
+/**
+ * One data call, as a fixed list of named steps:
+ * authenticate → validate → limit → read cache → (reserve → fetch once → settle | release) → result.
+ * Rendering (envelope, maxTextLength, markdown) happens in the server route; billing is exact here:
+ * every path that fails releases what it reserved, and every success is charged once.
+ */
+import type { CatalogueEndpoint } from '../catalogue/catalogue.js';
+import { UNAVAILABLE_TEXT } from '../catalogue/catalogue.js';
+import { QuarryError, isQuarryError } from '../errors.js';
+import type { CachedResult, RateDecision } from '../limits/types.js';
+import { findOperation } from '../sources/registry.js';
+import type { CallRecord } from '../store/types.js';
+import { pruneData } from '../render/prune.js';
+import { authenticate } from './authenticate.js';
+import { cacheKey } from './cache-key.js';
+import type { GatewayDeps, Principal } from './deps.js';
+import { acquireInFlight, checkRate, rateLimitedError } from './limits.js';
+import { actualPriceFor, maxPriceFor, priceFor } from './price.js';
+import { SingleFlight } from './single-flight.js';
+
+export interface CallState {
+  requestId: string;
+  /** Set once the limit step ran, so error responses carry X-RateLimit-* too. */
+  rate?: RateDecision;
+  principal?: Principal | null;
+}
+
+export interface CallResult {
+  result: CachedResult;
+  creditsUsed: number;
+  cache: 'hit' | 'miss';
+  ageSeconds: number;
+}
+
+const flights = new SingleFlight<CachedResult>();
+
+function insufficient(deps: GatewayDeps, required: number, available: number): QuarryError {
+  return new QuarryError(
+    'insufficientCredits',
+    `This call needs ${required} credits and the account has ${available}; add credits to continue.`,
+    { requiredCredits: required, availableCredits: available, billingUrl: deps.config.billingUrl },
+  );
+}
+
+function callRecord(state: CallState, principal: Principal, endpointId: string, credits: number, cache: 'hit' | 'miss', tags: string[]): CallRecord {
+  return {
+    id: state.requestId,
+    accountId: principal.accountId,
+    keyId: principal.keyId,
+    keyName: principal.keyName,
+    endpoint: endpointId,
+    credits,
+    cache,
+    test: principal.test,
+    tags,
+    createdAt: Date.now(),
+  };
+}
+
+/** Runs the source (or its sample in test mode) once per cache key, prunes, caches and returns the result. */
+async function fetchFresh(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  input: Record<string, unknown>,
+  mode: 'live' | 'test',
+  key: string,
+): Promise<CachedResult> {
+  const found = findOperation(endpoint.def.id);
+  if (!found) throw new QuarryError('sourceUnavailable', UNAVAILABLE_TEXT.notBuilt, { retryable: false });
+  const { promise } = flights.run(key, async () => {
+    let out;
+    if (mode === 'test') {
+      out = found.operation.sample(input);
+    } else {
+      try {
+        out = await found.operation.run(input, deps.sourceContext(endpoint.source, deps.shutdownSignal));
+      } catch (e) {
+        if (isQuarryError(e)) throw e;
+        // A normaliser that trips over an answer means the upstream changed shape: say so loudly.
+        deps.log.error({ err: e, endpoint: endpoint.def.id }, 'source answer no longer matches its normaliser');
+        throw new QuarryError('sourceChanged', `The ${endpoint.source} source answered in a shape we no longer understand; we have been alerted.`);
+      }
+    }
+    const data = pruneData(out.data);
+    const result: CachedResult = { data, json: JSON.stringify(data), items: out.items, storedAt: Date.now() };
+    await deps.cache.set(key, result, endpoint.def.cacheTtlSeconds);
+    return result;
+  });
+  return promise;
+}
+
+export async function runCall(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  req: { body: unknown; authorization: string | undefined; clientAddress: string },
+  state: CallState,
+): Promise<CallResult> {
+  const { def } = endpoint;
+
+  const principal = await authenticate(deps, req.authorization);
+  state.principal = principal;
+  if (!principal && !def.keyless) {
+    throw new QuarryError('unauthorized', 'Invalid or missing API key. Send it as Authorization: Bearer <key>.');
+  }
+
+  const input = endpoint.validate(req.body);
+  if (!principal && def.pagingField && input[def.pagingField] !== undefined) {
+    throw new QuarryError('unauthorized', `Paging needs an API key: send one to use \`${def.pagingField}\`.`);
+  }
+
+  state.rate = await checkRate(deps, principal, req.clientAddress);
+  if (!state.rate.allowed) throw rateLimitedError(state.rate);
+
+  if (endpoint.unavailable) {
+    throw new QuarryError('sourceUnavailable', UNAVAILABLE_TEXT[endpoint.unavailable], { retryable: false });
+  }
+
+  const mode = principal?.test ? 'test' : 'live';
+  const key = cacheKey(mode, def.id, input);
+  const tags = (input.tags as string[] | undefined) ?? [];
+  const maxAge = input.maxAge as number | undefined;
+
+  if (maxAge !== 0 && def.cacheTtlSeconds > 0) {
+    const hit = await deps.cache.get(key);
+    const ageSeconds = hit ? Math.max(0, Math.floor((Date.now() - hit.storedAt) / 1000)) : 0;
+    if (hit && ageSeconds <= (maxAge ?? def.cacheTtlSeconds)) {
+      const price = priceFor(def, hit.items);
+      if (principal && principal.test) await deps.store.recordTestCall(callRecord(state, principal, def.id, price, 'hit', tags));
+      else if (principal) {
+        const outcome = await deps.store.charge(callRecord(state, principal, def.id, price, 'hit', tags));
+        if (!outcome.ok) throw insufficient(deps, price, outcome.balance);
+      }
+      return { result: hit, creditsUsed: principal ? price : 0, cache: 'hit', ageSeconds };
+    }
+  }
+
+  const releaseSlot = await acquireInFlight(deps, principal, req.clientAddress);
+  try {
+    const billed = principal !== null && !principal.test;
+    if (billed) {
+      const maxPrice = maxPriceFor(def, input);
+      const outcome = await deps.store.reserve({
+        id: state.requestId,
+        accountId: principal.accountId,
+        keyId: principal.keyId,
+        amount: maxPrice,
+        expiresAt: Date.now() + deps.config.reservationTtlMs,
+      });
+      if (!outcome.ok) throw insufficient(deps, maxPrice, outcome.balance);
+    }
+    let result: CachedResult;
+    try {
+      result = await fetchFresh(deps, endpoint, input, mode, key);
+    } catch (e) {
+      if (billed) await deps.store.release(state.requestId);
+      throw e;
+    }
+    const price = actualPriceFor(def, input, result.items);
+    if (principal) {
+      const record = callRecord(state, principal, def.id, price, 'miss', tags);
+      if (billed) await deps.store.settle(state.requestId, record);
+      else await deps.store.recordTestCall(record);
+    }
+    return { result, creditsUsed: principal ? price : 0, cache: 'miss', ageSeconds: 0 };
+  } finally {
+    releaseSlot();
+  }
+}

@@ -1,0 +1,30 @@
+import type { KeyCrypto } from '../accounts/secret.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { Config } from '../config.js';
+import type { InFlightLimiter, RateLimiter, ResultCache } from '../limits/types.js';
+import type { Logger, SourceContext } from '../sources/types.js';
+import type { Store } from '../store/types.js';
+
+/** Everything the request steps need, built once by the composition root (src/server/build.ts). */
+export interface GatewayDeps {
+  config: Config;
+  store: Store;
+  cache: ResultCache;
+  rateLimiter: RateLimiter;
+  inFlight: InFlightLimiter;
+  crypto: KeyCrypto;
+  catalogue: Catalogue;
+  log: Logger;
+  /** Source context factory: the upstream client and settings of a source, bound to a signal. */
+  sourceContext(source: string, signal: AbortSignal): SourceContext;
+  /** Aborted when the server shuts down. */
+  shutdownSignal: AbortSignal;
+}
+
+/** Who is calling: a key's principal, or an anonymous client address for keyless calls. */
+export interface Principal {
+  keyId: string;
+  keyName: string;
+  accountId: string;
+  test: boolean;
+}

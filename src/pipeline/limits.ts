@@ -1,0 +1,42 @@
+/**
+ * Step: limit. Per-key rate limits, keyless calls per client address, and an in-flight cap on live fetches.
+ * The decision is kept on the call state so every response, errors included, carries X-RateLimit-*.
+ */
+import { QuarryError } from '../errors.js';
+import type { RateDecision } from '../limits/types.js';
+import type { GatewayDeps, Principal } from './deps.js';
+
+const WINDOW_SECONDS = 60;
+
+export async function checkRate(deps: GatewayDeps, principal: Principal | null, clientAddress: string): Promise<RateDecision> {
+  const decision = principal
+    ? await deps.rateLimiter.hit(`key:${principal.keyId}`, deps.config.rateLimitPerMinute, WINDOW_SECONDS)
+    : await deps.rateLimiter.hit(`addr:${clientAddress}`, deps.config.keylessRateLimitPerMinute, WINDOW_SECONDS);
+  return decision;
+}
+
+export function rateLimitedError(decision: RateDecision, nowMs = Date.now()): QuarryError {
+  const wait = Math.max(1, decision.resetUnix - Math.floor(nowMs / 1000));
+  return new QuarryError(
+    'rateLimited',
+    `Rate limit of ${decision.limit} requests per minute reached; try again in ${wait} s.`,
+    { retryAfterSeconds: wait },
+  );
+}
+
+export async function acquireInFlight(
+  deps: GatewayDeps,
+  principal: Principal | null,
+  clientAddress: string,
+): Promise<() => void> {
+  const id = principal ? `key:${principal.keyId}` : `addr:${clientAddress}`;
+  const release = await deps.inFlight.acquire(id, deps.config.maxInFlight);
+  if (!release) {
+    throw new QuarryError(
+      'tooManyInFlight',
+      `At most ${deps.config.maxInFlight} live calls may run at once for one key; wait for one to finish.`,
+      { retryAfterSeconds: 1 },
+    );
+  }
+  return release;
+}

@@ -1,0 +1,168 @@
+/**
+ * The composition root: builds the app from config, picking the store, cache and limit implementations once.
+ * No handler knows which implementation runs.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadSecret, keyCrypto } from '../accounts/secret.js';
+import { Catalogue } from '../catalogue/catalogue.js';
+import { ENDPOINTS } from '../catalogue/endpoints/index.js';
+import { sourceSettings, type Config } from '../config.js';
+import { QuarryError, toQuarryError } from '../errors.js';
+import { MemoryResultCache } from '../limits/memory/cache.js';
+import { MemoryInFlight } from '../limits/memory/in-flight.js';
+import { MemoryRateLimiter } from '../limits/memory/rate-limiter.js';
+import type { CallState } from '../pipeline/call.js';
+import type { GatewayDeps } from '../pipeline/deps.js';
+import { findOperation } from '../sources/registry.js';
+import { openStore } from '../store/open.js';
+import type { Store } from '../store/types.js';
+import { createUpstreamClient } from '../upstream/client.js';
+import type { UpstreamClient } from '../upstream/types.js';
+import { newId } from '../lib/ids.js';
+import { createLogger, redactUrl } from './logger.js';
+import { sendError, setRateHeaders } from './reply.js';
+import { registerCatalogueRoutes } from './routes/catalogue.js';
+import { registerDataRoutes } from './routes/data.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerLogRoutes } from './routes/logs.js';
+import { registerUsageRoutes } from './routes/usage.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    callState?: CallState;
+  }
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  deps: GatewayDeps;
+  /** Stops taking requests, lets running calls finish, releases what is still held, closes storage. */
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  store?: Store;
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Fastify's own errors (body too large, bad URL…) become our envelope; the rest is internalError. */
+function asQuarryError(e: unknown): QuarryError {
+  if (e instanceof QuarryError) return e;
+  const fe = e as { code?: string; statusCode?: number; message?: string };
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new QuarryError('invalidRequest', 'body: is larger than this endpoint accepts');
+  if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return new QuarryError('invalidRequest', 'Content-Type: must be application/json');
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new QuarryError('invalidRequest', `request: ${fe.message ?? 'is invalid'}`);
+  }
+  return toQuarryError(e);
+}
+
+export async function buildGateway(config: Config, options: BuildOptions = {}): Promise<Gateway> {
+  const log = createLogger(config.logLevel, options.logStream);
+  const store = options.store ?? openStore(config);
+  const crypto = keyCrypto(loadSecret(config.dataDir, config.secret));
+  const catalogue = new Catalogue(ENDPOINTS, (id) => findOperation(id) !== undefined, config.enabledSources);
+  const shutdown = new AbortController();
+
+  const clients = new Map<string, UpstreamClient>();
+  const clientFor = (source: string) => {
+    let c = clients.get(source);
+    if (!c) {
+      const settings = sourceSettings(config, source);
+      c = createUpstreamClient({
+        source,
+        timeoutMs: config.upstream.timeoutMs,
+        retries: config.upstream.retries,
+        concurrency: config.upstream.concurrency,
+        proxyUrl: settings.PROXY ?? config.upstream.proxyUrl,
+        maxBytes: config.upstream.maxBytes,
+        ssrfAllow: config.upstream.ssrfAllow,
+      });
+      clients.set(source, c);
+    }
+    return c;
+  };
+
+  const deps: GatewayDeps = {
+    config,
+    store,
+    cache: new MemoryResultCache(config.cacheMaxBytes),
+    rateLimiter: new MemoryRateLimiter(),
+    inFlight: new MemoryInFlight(),
+    crypto,
+    catalogue,
+    log,
+    shutdownSignal: shutdown.signal,
+    sourceContext: (source, signal) => ({
+      signal,
+      http: clientFor(source),
+      log: log.child({ source }),
+      settings: sourceSettings(config, source),
+    }),
+  };
+
+  const app = Fastify({
+    logger: false,
+    trustProxy: config.trustProxy,
+    genReqId: () => newId('req'),
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  // One catch-all parser: bodies arrive as bytes and src/server/body.ts words every failure.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-ID', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const state = request.callState;
+    log.info({
+      reqId: request.id,
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      keyId: state?.principal?.keyId,
+    });
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const err = asQuarryError(error);
+    if (err.code === 'internalError') log.error({ reqId: request.id, err: error }, 'unhandled error');
+    setRateHeaders(reply, request.callState?.rate);
+    return sendError(reply, err, request.id);
+  });
+  app.setNotFoundHandler(async (request, reply) =>
+    sendError(reply, new QuarryError('notFound', `No endpoint ${request.method} ${redactUrl(request.url.split('?')[0])}; see GET /v1/catalogue.`), request.id),
+  );
+
+  registerHealthRoutes(app, deps);
+  registerCatalogueRoutes(app, deps);
+  registerDataRoutes(app, deps);
+  registerLogRoutes(app, deps);
+  registerUsageRoutes(app, deps);
+
+  // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale.
+  await store.releaseExpired(Date.now(), true);
+  const sweeper = setInterval(() => {
+    store.releaseExpired(Date.now()).catch((e) => log.error({ err: e }, 'reservation sweep failed'));
+  }, 60_000);
+  sweeper.unref();
+
+  let closed = false;
+  return {
+    app,
+    deps,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(sweeper);
+      await app.close(); // waits for running requests; their own finally-blocks settle or release
+      shutdown.abort();
+      await store.releaseExpired(Date.now(), true);
+      await store.close();
+    },
+  };
+}

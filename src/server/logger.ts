@@ -1,0 +1,27 @@
+/**
+ * Structured JSON logs (pino). Keys never reach a log line: the Authorization header is never logged and
+ * key-bearing paths (`/v1/mcp/<key>`) are masked, as is anything in a URL that looks like a key.
+ */
+import pino from 'pino';
+import type { Logger } from '../sources/types.js';
+
+const KEY_IN_PATH = /\/v1\/mcp\/[^/?#]+/g;
+const KEY_LIKE = /qry_[A-Za-z0-9_-]+/g;
+
+export function redactUrl(url: string): string {
+  return url.replace(KEY_IN_PATH, '/v1/mcp/[redacted]').replace(KEY_LIKE, 'qry_[redacted]');
+}
+
+export type AppLogger = Logger & { child(bindings: object): Logger };
+
+export function createLogger(level: string, stream?: NodeJS.WritableStream): AppLogger {
+  return pino(
+    {
+      level,
+      base: { service: 'quarry' },
+      redact: { paths: ['req.headers.authorization', 'headers.authorization', 'apiKey', '*.apiKey'], censor: '[redacted]' },
+      serializers: { err: pino.stdSerializers.err },
+    },
+    stream ?? pino.destination({ fd: 1, sync: false }),
+  ) as unknown as AppLogger;
+}

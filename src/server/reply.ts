@@ -1,0 +1,25 @@
+/**
+ * Writing responses: the success envelope, error envelopes (current and legacy) and the headers SPEC.md lists.
+ */
+import type { FastifyReply } from 'fastify';
+import { errorEnvelope, legacyErrorBody, type QuarryError } from '../errors.js';
+import type { RateDecision } from '../limits/types.js';
+
+export function setRateHeaders(reply: FastifyReply, rate: RateDecision | undefined): void {
+  if (!rate) return;
+  reply.header('X-RateLimit-Limit', rate.limit);
+  reply.header('X-RateLimit-Remaining', rate.remaining);
+  reply.header('X-RateLimit-Reset', rate.resetUnix);
+}
+
+export function sendError(reply: FastifyReply, err: QuarryError, requestId: string, legacy = false): FastifyReply {
+  reply.header('X-Request-ID', requestId);
+  reply.header('Retry-After', err.retryAfterSeconds);
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return reply.code(err.status).send(JSON.stringify(legacy ? legacyErrorBody(err) : errorEnvelope(err, requestId)));
+}
+
+/** The success envelope; `dataJson` is already serialised (cache hits reuse it as is). */
+export function envelopeJson(dataJson: string, creditsUsed: number, requestId: string): string {
+  return `{"success":true,"data":${dataJson},"creditsUsed":${creditsUsed},"requestId":${JSON.stringify(requestId)}}`;
+}

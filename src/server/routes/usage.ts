@@ -1,0 +1,45 @@
+/** GET /v1/usage (CONTRACT.md): totals per endpoint, per day and per tag, filterable by `tag`. Free; needs a key. */
+import type { FastifyInstance } from 'fastify';
+import { TAG_PATTERN } from '../../catalogue/fields.js';
+import { QuarryError } from '../../errors.js';
+import { authenticate } from '../../pipeline/authenticate.js';
+import type { GatewayDeps } from '../../pipeline/deps.js';
+import { pruneData } from '../../render/prune.js';
+
+const DAY_MS = 86_400_000;
+const TAG = new RegExp(TAG_PATTERN);
+
+export function registerUsageRoutes(app: FastifyInstance, deps: GatewayDeps): void {
+  app.get('/v1/usage', async (request, reply) => {
+    const principal = await authenticate(deps, request.headers.authorization);
+    if (!principal) throw new QuarryError('unauthorized', 'Invalid or missing API key.');
+    const q = request.query as Record<string, string | undefined>;
+    const daysRaw = q.days ?? '30';
+    if (!/^\d+$/.test(daysRaw) || Number(daysRaw) < 1 || Number(daysRaw) > 90) {
+      throw new QuarryError('invalidRequest', 'days: must be an integer from 1 to 90');
+    }
+    if (q.tag !== undefined && !TAG.test(q.tag)) {
+      throw new QuarryError('invalidRequest', 'tag: must be 1-50 letters, digits, -, _, . or :');
+    }
+    const days = Number(daysRaw);
+    const now = Date.now();
+    const totals = await deps.store.usage(principal.accountId, { sinceMs: now - days * DAY_MS, tag: q.tag });
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return reply.send({
+      success: true,
+      data: pruneData({
+        from: new Date(now - days * DAY_MS).toISOString(),
+        to: new Date(now).toISOString(),
+        days,
+        ...(q.tag ? { tag: q.tag } : {}),
+        calls: totals.calls,
+        credits: totals.credits,
+        byEndpoint: totals.byEndpoint,
+        byDay: totals.byDay,
+        byTag: totals.byTag,
+      }),
+      creditsUsed: 0,
+      requestId: request.id,
+    });
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * The one list of built sources. Adding a source is adding its folder and one line here; the pipeline finds
+ * operations only through this registry.
+ */
+import reddit from './reddit/index.js';
+import type { Operation, SourceModule } from './types.js';
+
+export const SOURCES: readonly SourceModule[] = [reddit];
+
+export function findOperation(endpointId: string): { source: SourceModule; operation: Operation } | undefined {
+  for (const source of SOURCES) {
+    const operation = source.operations[endpointId];
+    if (operation) return { source, operation };
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+/**
+ * The contract every source implements. A source knows its upstream and its normaliser; it never imports the
+ * pipeline, and the pipeline never imports a source by name (only through the registry).
+ */
+import type { UpstreamClient } from '../upstream/types.js';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface SourceContext {
+  /** Aborted when the caller goes away or the server shuts down. */
+  signal: AbortSignal;
+  /** The shared upstream client, already bound to this source's limits and proxy. */
+  http: UpstreamClient;
+  log: Logger;
+  /** Operator settings for this source, from QUARRY_<SOURCE>_<NAME> environment variables. */
+  settings: Readonly<Record<string, string | undefined>>;
+}
+
+/** What an operation hands back: the endpoint's `data`, and the result count where price depends on it. */
+export interface OperationResult {
+  data: Record<string, unknown>;
+  /** Number of results returned, for endpoints priced per item. */
+  items?: number;
+}
+
+export interface Operation {
+  /** Live call: upstream request(s) through ctx.http, then the normaliser. Input is validated, defaults filled. */
+  run(input: Record<string, unknown>, ctx: SourceContext): Promise<OperationResult>;
+  /** Test-mode answer from the committed, normalised samples; never goes upstream. */
+  sample(input: Record<string, unknown>): OperationResult;
+}
+
+export interface SourceModule {
+  /** Source id as in endpoint ids (`reddit`). */
+  id: string;
+  /** Keyed by full endpoint id (`reddit.subforum`). */
+  operations: Record<string, Operation>;
+}

@@ -1,0 +1,288 @@
+/**
+ * The embedded store: one SQLite file in QUARRY_DATA_DIR, WAL mode so the operator CLI can write while the
+ * server runs. Balance changes are conditional UPDATEs inside short transactions, so concurrent calls can never
+ * overdraw (SQLite has one writer; the CHECK constraint is the last line of defence).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
+import type {
+  AccountView,
+  CallRecord,
+  DebitOutcome,
+  KeyRecord,
+  LogQuery,
+  NewKey,
+  Store,
+  UsageQuery,
+  UsageTotals,
+} from '../types.js';
+import { SCHEMA } from './schema.js';
+import { WriteBatch } from './write-batch.js';
+
+interface CallRow {
+  id: string;
+  account_id: string;
+  key_id: string;
+  key_name: string;
+  endpoint: string;
+  credits: number;
+  cache: 'hit' | 'miss';
+  test: number;
+  tags: string;
+  created_at: number;
+}
+
+const toCall = (r: CallRow): CallRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  keyId: r.key_id,
+  keyName: r.key_name,
+  endpoint: r.endpoint,
+  credits: r.credits,
+  cache: r.cache,
+  test: r.test === 1,
+  tags: JSON.parse(r.tags) as string[],
+  createdAt: r.created_at,
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function openSqliteStore(dataDir: string): SqliteStore {
+  fs.mkdirSync(dataDir, { recursive: true });
+  return new SqliteStore(path.join(dataDir, 'quarry.db'));
+}
+
+export class SqliteStore implements Store {
+  readonly db: Database;
+  private readonly batch: WriteBatch;
+  private readonly s: Record<string, Statement>;
+
+  constructor(file: string) {
+    this.db = new BetterSqlite3(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+    this.db.exec(SCHEMA);
+    this.batch = new WriteBatch(this.db);
+    const p = (sql: string) => this.db.prepare(sql);
+    this.s = {
+      insertAccount: p('INSERT INTO accounts (id, email, balance, created_at) VALUES (?, ?, ?, ?)'),
+      account: p('SELECT id, email, balance, created_at FROM accounts WHERE id = ?'),
+      accountKeys: p(
+        'SELECT id, name, prefix, test, revoked_at, created_at FROM api_keys WHERE account_id = ? ORDER BY created_at, id',
+      ),
+      credit: p('UPDATE accounts SET balance = balance + ? WHERE id = ?'),
+      debit: p('UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ? RETURNING balance'),
+      balance: p('SELECT balance FROM accounts WHERE id = ?'),
+      ledger: p('INSERT INTO ledger (account_id, delta, kind, ref, created_at) VALUES (?, ?, ?, ?, ?)'),
+      insertKey: p(
+        'INSERT INTO api_keys (id, account_id, name, hash, prefix, sealed, test, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      keyByHash: p('SELECT id, account_id, name, hash, test, revoked_at FROM api_keys WHERE hash = ?'),
+      sealed: p('SELECT account_id, sealed FROM api_keys WHERE id = ?'),
+      revoke: p('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      keyExists: p('SELECT 1 FROM api_keys WHERE id = ?'),
+      insertReservation: p(
+        "INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at) VALUES (?, ?, ?, ?, 'held', ?, ?)",
+      ),
+      closeReservation: p(
+        "UPDATE reservations SET state = ? WHERE id = ? AND state = 'held' RETURNING account_id, amount",
+      ),
+      expired: p("SELECT id FROM reservations WHERE state = 'held' AND expires_at <= ?"),
+      allHeld: p("SELECT id FROM reservations WHERE state = 'held'"),
+      insertCall: p(
+        'INSERT INTO calls (id, account_id, key_id, key_name, endpoint, credits, cache, test, tags, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      insertTag: p('INSERT OR IGNORE INTO call_tags (call_id, account_id, tag, created_at) VALUES (?, ?, ?, ?)'),
+    };
+  }
+
+  async createAccount(a: { id: string; email: string | null; credits: number }): Promise<void> {
+    const now = Date.now();
+    await this.batch.submit(() => {
+      this.s.insertAccount.run(a.id, a.email, a.credits, now);
+      if (a.credits > 0) this.s.ledger.run(a.id, a.credits, 'grant', 'account created', now);
+    });
+  }
+
+  async getAccount(id: string): Promise<AccountView | null> {
+    const a = this.s.account.get(id) as { id: string; email: string | null; balance: number; created_at: number } | undefined;
+    if (!a) return null;
+    const keys = (this.s.accountKeys.all(id) as { id: string; name: string; prefix: string; test: number; revoked_at: number | null; created_at: number }[]).map(
+      (k) => ({ id: k.id, name: k.name, prefix: k.prefix, test: k.test === 1, revoked: k.revoked_at !== null, createdAt: iso(k.created_at) }),
+    );
+    return { id: a.id, email: a.email, balance: a.balance, createdAt: iso(a.created_at), keys };
+  }
+
+  addCredits(accountId: string, amount: number, reason: string): Promise<number | null> {
+    return this.batch.submit(() => {
+      const changed = this.s.credit.run(amount, accountId).changes;
+      if (changed === 0) return null;
+      this.s.ledger.run(accountId, amount, 'grant', reason, Date.now());
+      return (this.s.balance.get(accountId) as { balance: number }).balance;
+    });
+  }
+
+  async createKey(k: NewKey): Promise<void> {
+    await this.batch.submit(() =>
+      this.s.insertKey.run(k.id, k.accountId, k.name, k.hash, k.prefix, k.sealed, k.test ? 1 : 0, Date.now()),
+    );
+  }
+
+  async findKeyByHash(hash: Buffer): Promise<KeyRecord | null> {
+    const r = this.s.keyByHash.get(hash) as
+      | { id: string; account_id: string; name: string; hash: Buffer; test: number; revoked_at: number | null }
+      | undefined;
+    if (!r) return null;
+    return { id: r.id, accountId: r.account_id, name: r.name, hash: r.hash, test: r.test === 1, revoked: r.revoked_at !== null };
+  }
+
+  async sealedKey(keyId: string): Promise<{ accountId: string; sealed: string } | null> {
+    const r = this.s.sealed.get(keyId) as { account_id: string; sealed: string } | undefined;
+    return r ? { accountId: r.account_id, sealed: r.sealed } : null;
+  }
+
+  revokeKey(keyId: string): Promise<boolean> {
+    return this.batch.submit(() => {
+      if (!this.s.keyExists.get(keyId)) return false;
+      this.s.revoke.run(Date.now(), keyId);
+      return true;
+    });
+  }
+
+  reserve(r: { id: string; accountId: string; keyId: string; amount: number; expiresAt: number }): Promise<DebitOutcome> {
+    return this.batch.submit((): DebitOutcome => {
+      const row = this.s.debit.get(r.amount, r.accountId, r.amount) as { balance: number } | undefined;
+      if (!row) return { ok: false, balance: this.currentBalance(r.accountId) };
+      this.s.insertReservation.run(r.id, r.accountId, r.keyId, r.amount, r.expiresAt, Date.now());
+      return { ok: true, balance: row.balance };
+    });
+  }
+
+  async settle(reservationId: string, call: CallRecord): Promise<void> {
+    await this.batch.submit(() => {
+      const held = this.s.closeReservation.get('settled', reservationId) as { account_id: string; amount: number } | undefined;
+      if (!held) return; // already settled or released: never bill twice
+      const credits = Math.min(call.credits, held.amount);
+      if (held.amount > credits) this.s.credit.run(held.amount - credits, held.account_id);
+      this.s.ledger.run(held.account_id, -credits, 'charge', call.id, call.createdAt);
+      this.insertCall({ ...call, credits });
+    });
+  }
+
+  async release(reservationId: string): Promise<void> {
+    await this.batch.submit(() => this.releaseNow(reservationId));
+  }
+
+  charge(call: CallRecord): Promise<DebitOutcome> {
+    return this.batch.submit((): DebitOutcome => {
+      const row = this.s.debit.get(call.credits, call.accountId, call.credits) as { balance: number } | undefined;
+      if (!row) return { ok: false, balance: this.currentBalance(call.accountId) };
+      this.s.ledger.run(call.accountId, -call.credits, 'charge', call.id, call.createdAt);
+      this.insertCall(call);
+      return { ok: true, balance: row.balance };
+    });
+  }
+
+  async recordTestCall(call: CallRecord): Promise<void> {
+    await this.batch.submit(() => this.insertCall({ ...call, test: true }));
+  }
+
+  releaseExpired(nowMs: number, all = false): Promise<number> {
+    return this.batch.submit(() => {
+      const rows = (all ? this.s.allHeld.all() : this.s.expired.all(nowMs)) as { id: string }[];
+      for (const r of rows) this.releaseNow(r.id);
+      return rows.length;
+    });
+  }
+
+  async listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }> {
+    const where: string[] = ['c.account_id = ?', 'c.created_at >= ?'];
+    const args: unknown[] = [accountId, q.sinceMs];
+    let from = 'calls c';
+    if (q.endpoint) {
+      where.push('c.endpoint = ?');
+      args.push(q.endpoint);
+    }
+    if (q.endpointPrefix) {
+      where.push("(c.endpoint = ? OR c.endpoint LIKE ? ESCAPE '\\')");
+      const p = q.endpointPrefix.replace(/[\\%_]/g, (m) => `\\${m}`);
+      args.push(q.endpointPrefix, `${p}.%`);
+    }
+    if (q.keyId) {
+      where.push('c.key_id = ?');
+      args.push(q.keyId);
+    }
+    if (q.tag) {
+      from = 'calls c JOIN call_tags t ON t.call_id = c.id';
+      where.push('t.tag = ?');
+      args.push(q.tag);
+    }
+    const cond = where.join(' AND ');
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${cond}`).get(...args) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT c.* FROM ${from} WHERE ${cond} ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`)
+      .all(...args, q.pageSize, q.page * q.pageSize) as CallRow[];
+    return { rows: rows.map(toCall), total };
+  }
+
+  async usage(accountId: string, q: UsageQuery): Promise<UsageTotals> {
+    const from = q.tag ? 'calls c JOIN call_tags t ON t.call_id = c.id' : 'calls c';
+    const cond = `c.account_id = ? AND c.created_at >= ?${q.tag ? ' AND t.tag = ?' : ''}`;
+    const args: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
+    const all = <T>(sql: string) => this.db.prepare(sql).all(...args) as T[];
+    const totals = this.db
+      .prepare(`SELECT count(*) AS calls, coalesce(sum(c.credits), 0) AS credits FROM ${from} WHERE ${cond}`)
+      .get(...args) as { calls: number; credits: number };
+    const byEndpoint = all<{ endpoint: string; calls: number; credits: number }>(
+      `SELECT c.endpoint AS endpoint, count(*) AS calls, sum(c.credits) AS credits FROM ${from} WHERE ${cond} GROUP BY c.endpoint ORDER BY credits DESC, endpoint`,
+    );
+    const byDay = all<{ day: string; calls: number; credits: number }>(
+      `SELECT strftime('%Y-%m-%d', c.created_at / 1000, 'unixepoch') AS day, count(*) AS calls, sum(c.credits) AS credits FROM ${from} WHERE ${cond} GROUP BY day ORDER BY day`,
+    );
+    const tagArgs: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
+    const byTag = this.db
+      .prepare(
+        `SELECT t.tag AS tag, count(*) AS calls, sum(c.credits) AS credits FROM call_tags t JOIN calls c ON c.id = t.call_id WHERE t.account_id = ? AND t.created_at >= ?${q.tag ? ' AND t.tag = ?' : ''} GROUP BY t.tag ORDER BY credits DESC, tag`,
+      )
+      .all(...tagArgs) as { tag: string; calls: number; credits: number }[];
+    return { calls: totals.calls, credits: totals.credits, byEndpoint, byDay, byTag };
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    this.batch.flush();
+    this.db.close();
+  }
+
+  private currentBalance(accountId: string): number {
+    return (this.s.balance.get(accountId) as { balance: number } | undefined)?.balance ?? 0;
+  }
+
+  private releaseNow(reservationId: string): void {
+    const held = this.s.closeReservation.get('released', reservationId) as { account_id: string; amount: number } | undefined;
+    if (held) this.s.credit.run(held.amount, held.account_id);
+  }
+
+  private insertCall(call: CallRecord): void {
+    this.s.insertCall.run(
+      call.id,
+      call.accountId,
+      call.keyId,
+      call.keyName,
+      call.endpoint,
+      call.credits,
+      call.cache,
+      call.test ? 1 : 0,
+      JSON.stringify(call.tags),
+      call.createdAt,
+    );
+    for (const tag of call.tags) this.s.insertTag.run(call.id, call.accountId, tag, call.createdAt);
+  }
+}

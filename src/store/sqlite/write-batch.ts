@@ -1,0 +1,54 @@
+import type { Database } from 'better-sqlite3';
+
+interface Pending {
+  run: () => unknown;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Group commit: writes queued in the same event-loop turn run in one transaction, and each caller is answered
+ * only after that transaction committed. Billing stays exact (every write is its own statement group, checked
+ * against the row it changes) while a burst of paid calls costs one commit instead of one each.
+ */
+export class WriteBatch {
+  private queue: Pending[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Database) {}
+
+  submit<T>(run: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Runs everything queued now; used by the timer and on close. */
+  flush(): void {
+    this.scheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    const results: unknown[] = [];
+    try {
+      this.db.transaction(() => {
+        for (const p of batch) results.push(p.run());
+      })();
+    } catch {
+      // One write failed and rolled the group back: retry each alone so only the faulty one fails.
+      for (const p of batch) {
+        try {
+          p.resolve(this.db.transaction(p.run)());
+        } catch (e) {
+          p.reject(e);
+        }
+      }
+      return;
+    }
+    batch.forEach((p, i) => p.resolve(results[i]));
+  }
+}

@@ -1,0 +1,97 @@
+/** Starts a real gateway on a loopback port with its own temporary data directory. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Accounts } from '../../src/accounts/accounts.js';
+import { loadConfig } from '../../src/config.js';
+import { buildGateway, type Gateway } from '../../src/server/build.js';
+
+export interface TestGateway {
+  url: string;
+  gateway: Gateway;
+  accounts: Accounts;
+  dataDir: string;
+  logLines: string[];
+  close(): Promise<void>;
+}
+
+export async function startGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-test-'));
+  const config = loadConfig({ QUARRY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env });
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  const gateway = await buildGateway(config, { logStream });
+  const address = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+  const accounts = new Accounts(gateway.deps.store, gateway.deps.crypto);
+  return {
+    url: address,
+    gateway,
+    accounts,
+    dataDir,
+    logLines,
+    async close() {
+      await gateway.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  key?: string;
+  headers?: Record<string, string>;
+  query?: string;
+  rawBody?: string;
+}
+
+export interface CallResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+/** POSTs a JSON body over real HTTP. */
+export async function post(base: string, path: string, body: unknown, o: CallOptions = {}): Promise<CallResponse> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...o.headers };
+  if (o.key) headers.authorization = `Bearer ${o.key}`;
+  const res = await fetch(`${base}${path}${o.query ? `?${o.query}` : ''}`, {
+    method: 'POST',
+    headers,
+    body: o.rawBody ?? JSON.stringify(body),
+  });
+  return toResponse(res);
+}
+
+export async function get(base: string, path: string, o: CallOptions = {}): Promise<CallResponse> {
+  const headers: Record<string, string> = { ...o.headers };
+  if (o.key) headers.authorization = `Bearer ${o.key}`;
+  return toResponse(await fetch(`${base}${path}`, { headers }));
+}
+
+async function toResponse(res: Response): Promise<CallResponse> {
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** Deep search: true when any value in `v` is null, "", {} or []. */
+export function hasEmptyValue(v: unknown): boolean {
+  if (v === null || v === '') return true;
+  if (Array.isArray(v)) return v.length === 0 || v.some(hasEmptyValue);
+  if (typeof v === 'object') {
+    const entries = Object.values(v as object);
+    return entries.length === 0 || entries.some(hasEmptyValue);
+  }
+  return false;
+}
