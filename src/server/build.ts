@@ -17,7 +17,6 @@ import { findOperation } from '../sources/registry.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 import { createUpstreamClient } from '../upstream/client.js';
-import type { UpstreamClient } from '../upstream/types.js';
 import { newId } from '../lib/ids.js';
 import { createLogger, redactUrl } from './logger.js';
 import { sendError, setRateHeaders } from './reply.js';
@@ -64,7 +63,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   const catalogue = new Catalogue(ENDPOINTS, (id) => findOperation(id) !== undefined, config.enabledSources);
   const shutdown = new AbortController();
 
-  const clients = new Map<string, UpstreamClient>();
+  const clients = new Map<string, ReturnType<typeof createUpstreamClient>>();
   const clientFor = (source: string) => {
     let c = clients.get(source);
     if (!c) {
@@ -161,6 +160,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
       clearInterval(sweeper);
       await app.close(); // waits for running requests; their own finally-blocks settle or release
       shutdown.abort();
+      await Promise.all([...clients.values()].map((c) => c.close()));
       await store.releaseExpired(Date.now(), true);
       await store.close();
     },

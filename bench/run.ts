@@ -1,0 +1,115 @@
+/**
+ * `npm run bench`: throughput and p99 of a paid cache-hit data call (key, validation, limits, billing, cache and
+ * logging all on) against a bare Fastify hello-world route, in the same run. Each server is pinned to CPU 0, the
+ * load generator (autocannon, another process) to CPU 1; rounds are interleaved and medians reported.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRedditUpstream, FORUM_DIR } from '../test/helpers/reddit-upstream.js';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const pinned = (cpu: number, cmd: string[]) => (spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
+
+function startServer(cmd: string[], env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const [bin, ...args] = cmd;
+    const proc = spawn(bin, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let buf = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /LISTENING (\S+)/.exec(buf) ?? /"address":"([^"]+)"/.exec(buf);
+      if (m) {
+        proc.stdout!.removeAllListeners('data');
+        proc.stdout!.resume(); // logging stays on; its lines are read and dropped
+        resolve({ proc, url: m[1] });
+      }
+    });
+    proc.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
+  });
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+function load(url: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Load {
+  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION), '-j'];
+  if (opts.method) args.push('-m', opts.method);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (opts.body) args.push('-b', opts.body);
+  args.push(url);
+  const [bin, ...rest] = pinned(1, [process.execPath, ...args]);
+  const out = spawnSync(bin, rest, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (out.status !== 0) throw new Error(`autocannon failed: ${out.stderr}`);
+  const r = JSON.parse(out.stdout);
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  if (!fs.existsSync(FORUM_DIR)) {
+    console.log(`bench skipped: ${FORUM_DIR} (the recorded upstream responses) is not beside this clone`);
+    return;
+  }
+  const upstream = await startRedditUpstream();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-'));
+  const env = {
+    QUARRY_DATA_DIR: dataDir,
+    QUARRY_RATE_LIMIT_PER_MINUTE: '1000000000',
+    QUARRY_REDDIT_PUBLIC_URL: upstream.url,
+    QUARRY_REDDIT_OAUTH_URL: upstream.url,
+    QUARRY_REDDIT_AUTH_URL: upstream.url,
+    QUARRY_LOG_LEVEL: 'info',
+  };
+  const created = spawnSync(process.execPath, ['bin/quarry.js', 'accounts', 'create', '--credits', '1000000000', '--json'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  const { apiKey } = JSON.parse(created.stdout);
+
+  const bare = await startServer(pinned(0, [process.execPath, 'bench/bare-server.mjs']), {});
+  const quarry = await startServer(pinned(0, [process.execPath, 'dist/server/main.js']), { ...env, HOST: '127.0.0.1', PORT: '0' });
+  const body = JSON.stringify({ subforum: 'popular', limit: 25, tags: ['bench'] });
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
+  const warm = await fetch(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', headers, body });
+  if (warm.status !== 200) throw new Error(`warm-up call failed: ${warm.status} ${await warm.text()}`);
+  const hit = await fetch(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', headers, body });
+  if (hit.headers.get('x-cache') !== 'hit') throw new Error('second call was not a cache hit');
+
+  const bareRuns: Load[] = [];
+  const paidRuns: Load[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    bareRuns.push(load(`${bare.url}/hello`));
+    paidRuns.push(load(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', body, headers }));
+  }
+  bare.proc.kill('SIGTERM');
+  quarry.proc.kill('SIGTERM');
+  await upstream.close();
+
+  const b = { rps: median(bareRuns.map((r) => r.rps)), p99: median(bareRuns.map((r) => r.p99)) };
+  const p = { rps: median(paidRuns.map((r) => r.rps)), p99: median(paidRuns.map((r) => r.p99)) };
+  const failures = paidRuns.reduce((n, r) => n + r.non2xx, 0);
+  console.log(`rounds ${ROUNDS} x ${DURATION}s, ${CONNECTIONS} connections, server on CPU 0, autocannon on CPU 1`);
+  console.log(`bare fastify GET /hello            rps ${b.rps.toFixed(0).padStart(7)}  p99 ${b.p99} ms   runs ${bareRuns.map((r) => r.rps.toFixed(0)).join(', ')}`);
+  console.log(`paid cache-hit POST reddit.subforum rps ${p.rps.toFixed(0).padStart(7)}  p99 ${p.p99} ms   runs ${paidRuns.map((r) => r.rps.toFixed(0)).join(', ')}  non-2xx ${failures}`);
+  console.log(`ratio paid/bare ${(p.rps / b.rps).toFixed(3)} (goal >= 0.4); p99 goal < 50 ms: ${p.p99 < 50 ? 'met' : 'missed'}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

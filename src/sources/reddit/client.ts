@@ -1,0 +1,220 @@
+/**
+ * Reddit's three subforum requests, in one of two modes:
+ * - OAuth app-only (settings CLIENT_ID + CLIENT_SECRET): token from AUTH_URL, requests to OAUTH_URL. The mode that
+ *   still works from server IPs in 2026 (notes 3.2).
+ * - Public JSON on PUBLIC_URL with `.json` suffixes: no setup, but most datacenter IPs get 403 (→ sourceRefused).
+ */
+import { createHash } from 'node:crypto';
+import { QuarryError } from '../../errors.js';
+import type { SourceContext } from '../types.js';
+import type { UpstreamResponse } from '../../upstream/types.js';
+
+export type Sort = 'hot' | 'newest' | 'top' | 'rising' | 'controversial';
+export type Within = 'hour' | 'day' | 'week' | 'month' | 'year' | 'all';
+
+export interface SubforumQuery {
+  /** Subreddit name, with or without `r/`. */
+  subforum: string;
+  sort: Sort;
+  within: Within;
+  limit: number;
+  cursor?: string;
+}
+
+export interface SubforumAnswers {
+  listing: unknown;
+  /** The `t5` wrapper's `data`. */
+  about: unknown;
+  rules: unknown;
+}
+
+const DEFAULT_AUTH_URL = 'https://www.reddit.com';
+const DEFAULT_OAUTH_URL = 'https://oauth.reddit.com';
+const DEFAULT_PUBLIC_URL = 'https://www.reddit.com';
+/** Reddit's API rules ask OAuth clients for a descriptive agent; browser-like agents get throttled there. */
+const OAUTH_USER_AGENT = 'server:quarry:0.1 (self-hosted data API)';
+/** Refresh this long before Reddit says the token expires. */
+const TOKEN_MARGIN_MS = 60_000;
+/** Reddit's "this subreddit is not available to you" reasons. */
+const GONE_REASONS = new Set(['banned', 'private', 'quarantined', 'gold_only', 'gated']);
+
+interface CachedToken {
+  token: string;
+  expiresAt: number;
+}
+
+/** Process-wide: every call shares one token per app until it nears expiry. */
+const tokens = new Map<string, Promise<CachedToken>>();
+
+const trimSlash = (s: string): string => s.replace(/\/+$/, '');
+
+export function subforumName(input: string): string {
+  return input.replace(/^\/?r\//i, '');
+}
+
+function notFound(name: string, reason?: string): QuarryError {
+  return new QuarryError('notFound', `subforum: no such subforum r/${name}${reason ? ` (${reason})` : ''}`);
+}
+
+export async function fetchSubforum(q: SubforumQuery, ctx: SourceContext): Promise<SubforumAnswers> {
+  const name = subforumName(q.subforum);
+  const sub = encodeURIComponent(name);
+  const sort = q.sort === 'newest' ? 'new' : q.sort;
+  const listingQuery = new URLSearchParams({ limit: String(q.limit), raw_json: '1' });
+  if (q.cursor) listingQuery.set('after', q.cursor);
+  if (sort === 'top' || sort === 'controversial') listingQuery.set('t', q.within);
+
+  const get = requester(ctx);
+  // One failure cancels the siblings: their answers would be thrown away anyway.
+  const siblings = new AbortController();
+  const signal = AbortSignal.any([ctx.signal, siblings.signal]);
+  const run = async (path: string, query: URLSearchParams): Promise<unknown> => {
+    try {
+      return answer(await get(path, query, signal), name);
+    } catch (e) {
+      siblings.abort();
+      throw e;
+    }
+  };
+  const raw = new URLSearchParams({ raw_json: '1' });
+  const [listing, about, rules] = await Promise.all([
+    run(`/r/${sub}/${sort}`, listingQuery),
+    run(`/r/${sub}/about`, raw),
+    run(`/r/${sub}/about/rules`, raw),
+  ]);
+  return { listing: checkListing(listing, name), about: aboutData(about, name), rules };
+}
+
+type Get = (path: string, query: URLSearchParams, signal: AbortSignal) => Promise<UpstreamResponse>;
+
+/** Statuses Reddit uses for "no such / not visible" subforums, inspected here instead of mapped generically. */
+const PASS = [403, 404];
+
+function requester(ctx: SourceContext): Get {
+  const { CLIENT_ID: id, CLIENT_SECRET: secret } = ctx.settings;
+  const agent = ctx.settings.USER_AGENT;
+  if (!id || !secret) {
+    const base = trimSlash(ctx.settings.PUBLIC_URL || DEFAULT_PUBLIC_URL);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (agent) headers['user-agent'] = agent;
+    return (path, query, signal) =>
+      ctx.http.request({ url: `${base}${path}.json?${query}`, headers, passStatuses: PASS }, signal);
+  }
+  const authBase = trimSlash(ctx.settings.AUTH_URL || DEFAULT_AUTH_URL);
+  const base = trimSlash(ctx.settings.OAUTH_URL || DEFAULT_OAUTH_URL);
+  const userAgent = agent || OAUTH_USER_AGENT;
+  return async (path, query, signal) => {
+    const send = async (token: string): Promise<UpstreamResponse> =>
+      ctx.http.request(
+        {
+          url: `${base}${path}?${query}`,
+          headers: { accept: 'application/json', authorization: `bearer ${token}`, 'user-agent': userAgent },
+          passStatuses: [...PASS, 401],
+        },
+        signal,
+      );
+    const first = await token(ctx, authBase, id, secret, userAgent);
+    const res = await send(first);
+    if (res.status !== 401) return res;
+    // Revoked or expired early: fetch a new token once, then give up.
+    const fresh = await token(ctx, authBase, id, secret, userAgent, first);
+    const retried = await send(fresh);
+    if (retried.status === 401) {
+      throw new QuarryError('sourceRefused', 'reddit: the OAuth token was rejected twice');
+    }
+    return retried;
+  };
+}
+
+async function token(
+  ctx: SourceContext,
+  authBase: string,
+  id: string,
+  secret: string,
+  userAgent: string,
+  stale?: string,
+): Promise<string> {
+  // Keyed by a hash so the secret is never kept as a readable map key.
+  const key = createHash('sha256').update(`${authBase}\n${id}\n${secret}`).digest('hex');
+  const cached = tokens.get(key);
+  if (cached) {
+    const t = await cached.catch(() => undefined);
+    if (t && t.token !== stale && t.expiresAt > Date.now()) return t.token;
+    if (tokens.get(key) === cached) tokens.delete(key);
+    else return token(ctx, authBase, id, secret, userAgent, stale);
+  }
+  // No caller signal: the token is shared, one caller going away must not fail the others (the timeout bounds it).
+  const pending = requestToken(ctx, authBase, id, secret, userAgent);
+  tokens.set(key, pending);
+  pending.catch(() => {
+    if (tokens.get(key) === pending) tokens.delete(key);
+  });
+  return (await pending).token;
+}
+
+async function requestToken(
+  ctx: SourceContext,
+  authBase: string,
+  id: string,
+  secret: string,
+  userAgent: string,
+): Promise<CachedToken> {
+  const res = await ctx.http.request(
+    {
+      url: `${authBase}/api/v1/access_token`,
+      method: 'POST',
+      idempotent: true,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        'user-agent': userAgent,
+      },
+      body: 'grant_type=client_credentials',
+      passStatuses: [400, 401],
+    },
+  );
+  const body = res.json<Record<string, unknown>>();
+  // Reddit reports bad credentials as 401, and some grant errors as 200 with an `error` member.
+  if (res.status !== 200 || typeof body?.error === 'string' || typeof body?.error === 'number') {
+    throw new QuarryError('sourceRefused', 'reddit: the configured OAuth app credentials were refused');
+  }
+  if (typeof body?.access_token !== 'string') throw new QuarryError('sourceChanged', 'reddit: token answer without access_token');
+  const ttlMs = (typeof body.expires_in === 'number' ? body.expires_in : 3600) * 1000;
+  return { token: body.access_token, expiresAt: Date.now() + Math.max(0, ttlMs - TOKEN_MARGIN_MS) };
+}
+
+/** Turns 403/404 answers into notFound or sourceRefused, and redirects to subreddit search into notFound. */
+function answer(res: UpstreamResponse, name: string): unknown {
+  // Unknown names are redirected to the subreddit search on www.reddit.com.
+  if (new URL(res.url).pathname.startsWith('/subreddits/search')) throw notFound(name);
+  if (res.status === 404 || res.status === 403) {
+    let reason: unknown;
+    try {
+      reason = (JSON.parse(res.text()) as { reason?: unknown })?.reason;
+    } catch {
+      reason = undefined;
+    }
+    if (typeof reason === 'string' && GONE_REASONS.has(reason)) throw notFound(name, reason);
+    if (res.status === 404) throw notFound(name);
+    throw new QuarryError('sourceRefused', 'reddit: upstream refused the request (HTTP 403)');
+  }
+  return res.json();
+}
+
+/** A Listing of subreddits (t5) instead of posts is Reddit's search answer for a name that does not exist. */
+function checkListing(listing: unknown, name: string): unknown {
+  const children = (listing as { data?: { children?: unknown } })?.data?.children;
+  if (Array.isArray(children) && children.length > 0 && children.every((c) => (c as { kind?: unknown })?.kind === 't5')) {
+    throw notFound(name);
+  }
+  return listing;
+}
+
+function aboutData(about: unknown, name: string): unknown {
+  const kind = (about as { kind?: unknown })?.kind;
+  if (kind === 't5') return (about as { data?: unknown }).data;
+  // An unknown name can answer `about` with an (empty) Listing instead of a t5.
+  if (kind === 'Listing') throw notFound(name);
+  throw new QuarryError('sourceChanged', 'reddit: subreddit about answer is not a t5');
+}

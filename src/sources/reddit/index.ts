@@ -1,0 +1,50 @@
+/** The reddit source: `reddit.subforum` live (client + normaliser) and from the committed sample. */
+import type { Operation, OperationResult, SourceModule } from '../types.js';
+import { fetchSubforum, type Sort, type Within } from './client.js';
+import { normaliseListing, normaliseSubforum, type ForumPost, type SubforumRecord } from './normalise.js';
+import sample from './samples/subforum.json' with { type: 'json' };
+
+interface SubforumData {
+  posts: ForumPost[];
+  subforum: SubforumRecord;
+  cursor?: string;
+}
+
+function result(data: SubforumData): OperationResult {
+  return { data: data as unknown as Record<string, unknown>, items: data.posts.length };
+}
+
+const subforum: Operation = {
+  async run(input, ctx) {
+    const answers = await fetchSubforum(
+      {
+        subforum: input.subforum as string,
+        sort: (input.sort as Sort | undefined) ?? 'hot',
+        within: (input.within as Within | undefined) ?? 'day',
+        limit: (input.limit as number | undefined) ?? 25,
+        cursor: input.cursor as string | undefined,
+      },
+      ctx,
+    );
+    const page = normaliseListing(answers.listing);
+    const data: SubforumData = { posts: page.posts, subforum: normaliseSubforum(answers.about, answers.rules) };
+    if (page.cursor) data.cursor = page.cursor;
+    return result(data);
+  },
+
+  sample(input) {
+    const { posts, subforum: record, cursor } = sample.data as unknown as SubforumData;
+    const limit = (input.limit as number | undefined) ?? 25;
+    if (posts.length <= limit) return result({ posts, subforum: record, ...(cursor ? { cursor } : {}) });
+    // A shorter page continues after its own last post, as Reddit's `after` would.
+    const page = posts.slice(0, limit);
+    return result({ posts: page, subforum: record, cursor: `t3_${page[page.length - 1].id}` });
+  },
+};
+
+const reddit: SourceModule = {
+  id: 'reddit',
+  operations: { 'reddit.subforum': subforum },
+};
+
+export default reddit;
