@@ -82,7 +82,7 @@ async function fetchFresh(
       }
     }
     const data = pruneData(out.data);
-    const result: CachedResult = { data, json: JSON.stringify(data), items: out.items, storedAt: Date.now() };
+    const result: CachedResult = { data, json: JSON.stringify(data), items: out.items, storedAt: deps.now() };
     await deps.cache.set(key, result, endpoint.def.cacheTtlSeconds);
     return result;
   });
@@ -122,7 +122,7 @@ export async function runCall(
 
   if (maxAge !== 0 && def.cacheTtlSeconds > 0) {
     const hit = await deps.cache.get(key);
-    const ageSeconds = hit ? Math.max(0, Math.floor((Date.now() - hit.storedAt) / 1000)) : 0;
+    const ageSeconds = hit ? Math.max(0, Math.floor((deps.now() - hit.storedAt) / 1000)) : 0;
     if (hit && ageSeconds <= (maxAge ?? def.cacheTtlSeconds)) {
       const price = priceFor(def, hit.items);
       if (principal && principal.test) await deps.store.recordTestCall(callRecord(state, principal, def.id, price, 'hit', tags));

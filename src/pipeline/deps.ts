@@ -19,6 +19,8 @@ export interface GatewayDeps {
   sourceContext(source: string, signal: AbortSignal): SourceContext;
   /** Aborted when the server shuts down. */
   shutdownSignal: AbortSignal;
+  /** The clock cache ages are measured with (tests move it). */
+  now(): number;
 }
 
 /** Who is calling: a key's principal, or an anonymous client address for keyless calls. */

@@ -92,6 +92,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     catalogue,
     log,
     shutdownSignal: shutdown.signal,
+    now: Date.now,
     sourceContext: (source, signal) => ({
       signal,
       http: clientFor(source),
