@@ -40,20 +40,26 @@ interface Load {
   non2xx: number;
 }
 
-function load(url: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Load {
+/** autocannon in its own process on CPU 1; spawned asynchronously so this process keeps draining server logs. */
+function load(url: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Load> {
   const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION), '-j'];
   if (opts.method) args.push('-m', opts.method);
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (opts.body) args.push('-b', opts.body);
   args.push(url);
   const [bin, ...rest] = pinned(1, [process.execPath, ...args]);
-  const out = spawnSync(bin, rest, {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, rest, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d));
+    child.stderr!.on('data', (d: Buffer) => (err += d));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon failed: ${err}`));
+      const r = JSON.parse(out);
+      resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + r.errors });
+    });
   });
-  if (out.status !== 0) throw new Error(`autocannon failed: ${out.stderr}`);
-  const r = JSON.parse(out.stdout);
-  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -71,7 +77,7 @@ async function main() {
     QUARRY_REDDIT_PUBLIC_URL: upstream.url,
     QUARRY_REDDIT_OAUTH_URL: upstream.url,
     QUARRY_REDDIT_AUTH_URL: upstream.url,
-    QUARRY_LOG_LEVEL: 'info',
+    QUARRY_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   };
   const created = spawnSync(process.execPath, ['bin/quarry.js', 'accounts', 'create', '--credits', '1000000000', '--json'], {
     cwd: root,
@@ -81,8 +87,9 @@ async function main() {
   const { apiKey } = JSON.parse(created.stdout);
 
   const bare = await startServer(pinned(0, [process.execPath, 'bench/bare-server.mjs']), {});
-  const quarry = await startServer(pinned(0, [process.execPath, 'dist/server/main.js']), { ...env, HOST: '127.0.0.1', PORT: '0' });
-  const body = JSON.stringify({ subforum: 'popular', limit: 25, tags: ['bench'] });
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=.bench'] : [];
+  const quarry = await startServer(pinned(0, [process.execPath, ...profile, 'dist/server/main.js']), { ...env, HOST: '127.0.0.1', PORT: '0' });
+  const body = JSON.stringify({ subforum: 'popular', limit: Number(process.env.BENCH_LIMIT ?? 1), tags: ['bench'] });
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
   const warm = await fetch(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', headers, body });
   if (warm.status !== 200) throw new Error(`warm-up call failed: ${warm.status} ${await warm.text()}`);
@@ -92,11 +99,12 @@ async function main() {
   const bareRuns: Load[] = [];
   const paidRuns: Load[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    bareRuns.push(load(`${bare.url}/hello`));
-    paidRuns.push(load(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', body, headers }));
+    bareRuns.push(await load(`${bare.url}/hello`));
+    paidRuns.push(await load(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', body, headers }));
   }
   bare.proc.kill('SIGTERM');
   quarry.proc.kill('SIGTERM');
+  await new Promise((r) => quarry.proc.once('exit', r));
   await upstream.close();
 
   const b = { rps: median(bareRuns.map((r) => r.rps)), p99: median(bareRuns.map((r) => r.p99)) };

@@ -1,6 +1,6 @@
 /**
  * One data call, as a fixed list of named steps:
- * authenticate → validate → limit → read cache → (reserve → fetch once → settle | release) → result.
+ * authenticate → limit → validate → read cache → (reserve → fetch once → settle | release) → result.
  * Rendering (envelope, maxTextLength, markdown) happens in the server route; billing is exact here:
  * every path that fails releases what it reserved, and every success is charged once.
  */
@@ -89,27 +89,39 @@ async function fetchFresh(
   return promise;
 }
 
+/**
+ * First steps, before the body is even read: authenticate and count the request against its window, so every
+ * response after this point (a 400 included) carries X-RateLimit-*.
+ */
+export async function admit(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  req: { authorization: string | undefined; clientAddress: string },
+  state: CallState,
+): Promise<void> {
+  const principal = await authenticate(deps, req.authorization);
+  state.principal = principal;
+  if (!principal && !endpoint.def.keyless) {
+    throw new QuarryError('unauthorized', 'Invalid or missing API key. Send it as Authorization: Bearer <key>.');
+  }
+  state.rate = await checkRate(deps, principal, req.clientAddress);
+  if (!state.rate.allowed) throw rateLimitedError(state.rate);
+}
+
+/** The rest of a data call, after `admit`: validate → cache → reserve → fetch once → settle or release. */
 export async function runCall(
   deps: GatewayDeps,
   endpoint: CatalogueEndpoint,
-  req: { body: unknown; authorization: string | undefined; clientAddress: string },
+  req: { body: unknown; clientAddress: string },
   state: CallState,
 ): Promise<CallResult> {
   const { def } = endpoint;
-
-  const principal = await authenticate(deps, req.authorization);
-  state.principal = principal;
-  if (!principal && !def.keyless) {
-    throw new QuarryError('unauthorized', 'Invalid or missing API key. Send it as Authorization: Bearer <key>.');
-  }
+  const principal = state.principal ?? null;
 
   const input = endpoint.validate(req.body);
   if (!principal && def.pagingField && input[def.pagingField] !== undefined) {
     throw new QuarryError('unauthorized', `Paging needs an API key: send one to use \`${def.pagingField}\`.`);
   }
-
-  state.rate = await checkRate(deps, principal, req.clientAddress);
-  if (!state.rate.allowed) throw rateLimitedError(state.rate);
 
   if (endpoint.unavailable) {
     throw new QuarryError('sourceUnavailable', UNAVAILABLE_TEXT[endpoint.unavailable], { retryable: false });

@@ -34,7 +34,7 @@ export async function acquireInFlight(
   if (!release) {
     throw new QuarryError(
       'tooManyInFlight',
-      `At most ${deps.config.maxInFlight} live calls may run at once for one key; wait for one to finish.`,
+      `At most ${deps.config.maxInFlight} live calls may run at once ${principal ? 'for one key' : 'from one address'}; wait for one to finish.`,
       { retryAfterSeconds: 1 },
     );
   }

@@ -113,8 +113,13 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
+  let closing = false;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-ID', request.id);
+  });
+  // While shutting down, answers close their connection so keep-alive clients cannot hold the server open.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     const state = request.callState;
@@ -158,8 +163,13 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     async close() {
       if (closed) return;
       closed = true;
+      closing = true;
       clearInterval(sweeper);
-      await app.close(); // waits for running requests; their own finally-blocks settle or release
+      // Running calls get the upstream timeout to finish; then their upstream requests are aborted, so they fail
+      // and release what they reserved.
+      const deadline = setTimeout(() => shutdown.abort(), config.upstream.timeoutMs);
+      await app.close();
+      clearTimeout(deadline);
       shutdown.abort();
       await Promise.all([...clients.values()].map((c) => c.close()));
       await store.releaseExpired(Date.now(), true);

@@ -282,6 +282,14 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
     expect((out.data.subforum as { rules: unknown[] }).rules).toHaveLength(rec('subreddit-rules-fitness.json').rules.length);
   });
 
+  it('never returns more posts than `limit`, continuing after its own last post', async () => {
+    const out = await op.run(input({ limit: 10 }), publicCtx);
+    const posts = out.data.posts as Array<{ id: string }>;
+    expect(out.items).toBe(10);
+    expect(posts.map((p) => p.id)).toEqual(normaliseListing(rec('listing-popular-hot.json')).posts.slice(0, 10).map((p) => p.id));
+    expect(out.data.cursor).toBe(`t3_${posts[9].id}`);
+  });
+
   it('maps sort, within and cursor onto Reddit parameters', async () => {
     await op.run(input({ sort: 'newest', cursor: 't3_1sk79iw', limit: 10 }), publicCtx);
     await op.run(input({ sort: 'top', within: 'week' }), publicCtx);
@@ -301,7 +309,7 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
     const before = upstream.tokensIssued();
     const a = await op.run(input(), ctx(settings));
     const b = await op.run(input({ sort: 'top' }), ctx(settings));
-    expect(a.items).toBe(100);
+    expect(a.items).toBe(25);
     expect(b.data.subforum).toMatchObject({ name: 'golang' });
     const tokenCalls = upstream.seen.filter((s) => s.path === '/api/v1/access_token');
     expect(tokenCalls).toHaveLength(1);
@@ -322,7 +330,7 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
     upstream.validTokens.clear();
     upstream.seen.length = 0;
     const out = await op.run(input(), ctx(settings));
-    expect(out.items).toBe(100);
+    expect(out.items).toBe(25);
     expect(upstream.seen.filter((s) => s.path === '/api/v1/access_token')).toHaveLength(1);
   });
 

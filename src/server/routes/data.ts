@@ -1,6 +1,6 @@
 /** POST /v1/<source>/<operation> for every catalogue entry: the call pipeline, then rendering. */
 import type { FastifyInstance } from 'fastify';
-import { runCall, type CallState } from '../../pipeline/call.js';
+import { admit, runCall, type CallState } from '../../pipeline/call.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import { renderMarkdown } from '../../render/markdown.js';
 import { truncateTexts } from '../../render/truncate.js';
@@ -15,15 +15,11 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
     app.post(endpoint.path, { bodyLimit: endpoint.def.bodyLimitBytes ?? DEFAULT_BODY_LIMIT }, async (request, reply) => {
       const state: CallState = { requestId: request.id };
       request.callState = state;
-      const textLimit = maxTextLength(request);
-      const body = jsonBody(request);
-      const call = await runCall(
-        deps,
-        endpoint,
-        { body, authorization: request.headers.authorization, clientAddress: clientAddress(request.ip) },
-        state,
-      );
+      const address = clientAddress(request.ip);
+      await admit(deps, endpoint, { authorization: request.headers.authorization, clientAddress: address }, state);
       setRateHeaders(reply, state.rate);
+      const textLimit = maxTextLength(request);
+      const call = await runCall(deps, endpoint, { body: jsonBody(request), clientAddress: address }, state);
       reply.header('x-credits-used', call.creditsUsed);
       reply.header('x-cache', call.cache);
       reply.header('x-cache-age', call.ageSeconds);

@@ -14,6 +14,15 @@ function result(data: SubforumData): OperationResult {
   return { data: data as unknown as Record<string, unknown>, items: data.posts.length };
 }
 
+const limitOf = (input: Record<string, unknown>) => (input.limit as number | undefined) ?? 25;
+
+/** Never more posts than asked for; a shorter page continues after its own last post, as Reddit's `after` would. */
+function atMost(posts: ForumPost[], record: SubforumRecord, cursor: string | undefined, limit: number): SubforumData {
+  if (posts.length <= limit) return { posts, subforum: record, ...(cursor ? { cursor } : {}) };
+  const page = posts.slice(0, limit);
+  return { posts: page, subforum: record, cursor: `t3_${page[page.length - 1].id}` };
+}
+
 const subforum: Operation = {
   async run(input, ctx) {
     const answers = await fetchSubforum(
@@ -27,18 +36,12 @@ const subforum: Operation = {
       ctx,
     );
     const page = normaliseListing(answers.listing);
-    const data: SubforumData = { posts: page.posts, subforum: normaliseSubforum(answers.about, answers.rules) };
-    if (page.cursor) data.cursor = page.cursor;
-    return result(data);
+    return result(atMost(page.posts, normaliseSubforum(answers.about, answers.rules), page.cursor, limitOf(input)));
   },
 
   sample(input) {
     const { posts, subforum: record, cursor } = sample.data as unknown as SubforumData;
-    const limit = (input.limit as number | undefined) ?? 25;
-    if (posts.length <= limit) return result({ posts, subforum: record, ...(cursor ? { cursor } : {}) });
-    // A shorter page continues after its own last post, as Reddit's `after` would.
-    const page = posts.slice(0, limit);
-    return result({ posts: page, subforum: record, cursor: `t3_${page[page.length - 1].id}` });
+    return result(atMost(posts, record, cursor, limitOf(input)));
   },
 };
 
