@@ -41,8 +41,12 @@ interface Load {
 }
 
 /** autocannon in its own process on CPU 1; spawned asynchronously so this process keeps draining server logs. */
-function load(url: string, opts: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Load> {
-  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(DURATION), '-j'];
+function load(
+  url: string,
+  opts: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  seconds = DURATION,
+): Promise<Load> {
+  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
   if (opts.method) args.push('-m', opts.method);
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (opts.body) args.push('-b', opts.body);
@@ -60,6 +64,23 @@ function load(url: string, opts: { method?: string; body?: string; headers?: Rec
       resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + r.errors });
     });
   });
+}
+
+/** utime+stime of a process, in seconds (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks; USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+async function measured(pid: number | undefined, run: () => Promise<Load>): Promise<Load & { cpu?: number }> {
+  const before = cpuSeconds(pid);
+  const r = await run();
+  const after = cpuSeconds(pid);
+  return { ...r, cpu: before === undefined || after === undefined ? undefined : (after - before) / DURATION };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -96,24 +117,50 @@ async function main() {
   const hit = await fetch(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', headers, body });
   if (hit.headers.get('x-cache') !== 'hit') throw new Error('second call was not a cache hit');
 
-  const bareRuns: Load[] = [];
-  const paidRuns: Load[] = [];
+  // Warm-up (not counted): lets the JIT settle on both servers' hot paths.
+  await load(`${bare.url}/hello`, {}, 2);
+  await load(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', body, headers }, 2);
+
+  const bareRuns: (Load & { cpu?: number })[] = [];
+  const validatedRuns: (Load & { cpu?: number })[] = [];
+  const paidRuns: (Load & { cpu?: number })[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    bareRuns.push(await load(`${bare.url}/hello`));
-    paidRuns.push(await load(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', body, headers }));
+    if (process.env.BENCH_ONLY === 'paid') {
+      paidRuns.push(await measured(quarry.proc.pid, () => load(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', body, headers })));
+      continue;
+    }
+    bareRuns.push(await measured(bare.proc.pid, () => load(`${bare.url}/hello`)));
+    validatedRuns.push(
+      await measured(bare.proc.pid, () => load(`${bare.url}/validated`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })),
+    );
+    paidRuns.push(await measured(quarry.proc.pid, () => load(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', body, headers })));
   }
   bare.proc.kill('SIGTERM');
   quarry.proc.kill('SIGTERM');
   await new Promise((r) => quarry.proc.once('exit', r));
   await upstream.close();
 
-  const b = { rps: median(bareRuns.map((r) => r.rps)), p99: median(bareRuns.map((r) => r.p99)) };
-  const p = { rps: median(paidRuns.map((r) => r.rps)), p99: median(paidRuns.map((r) => r.p99)) };
+  const summary = (runs: (Load & { cpu?: number })[]) => {
+    const rps = median(runs.map((r) => r.rps));
+    const cpu = runs.every((r) => r.cpu !== undefined) ? median(runs.map((r) => r.cpu!)) : undefined;
+    return { rps, p99: median(runs.map((r) => r.p99)), cpu, usPerReq: cpu === undefined ? undefined : (cpu * 1e6) / rps };
+  };
+  if (process.env.BENCH_ONLY === 'paid') {
+    const p = summary(paidRuns);
+    console.log(`paid only: rps ${p.rps.toFixed(0)} p99 ${p.p99} ms, ${p.usPerReq?.toFixed(0)} µs/request`);
+    return;
+  }
+  const b = summary(bareRuns);
+  const p = summary(paidRuns);
+  const v = summary(validatedRuns);
+  const cpuText = (x: { cpu?: number; usPerReq?: number }) =>
+    x.cpu === undefined ? '' : `  server CPU ${(x.cpu * 100).toFixed(0)}%, ${x.usPerReq!.toFixed(0)} µs/request`;
   const failures = paidRuns.reduce((n, r) => n + r.non2xx, 0);
   console.log(`rounds ${ROUNDS} x ${DURATION}s, ${CONNECTIONS} connections, server on CPU 0, autocannon on CPU 1`);
-  console.log(`bare fastify GET /hello            rps ${b.rps.toFixed(0).padStart(7)}  p99 ${b.p99} ms   runs ${bareRuns.map((r) => r.rps.toFixed(0)).join(', ')}`);
-  console.log(`paid cache-hit POST reddit.subforum rps ${p.rps.toFixed(0).padStart(7)}  p99 ${p.p99} ms   runs ${paidRuns.map((r) => r.rps.toFixed(0)).join(', ')}  non-2xx ${failures}`);
-  console.log(`ratio paid/bare ${(p.rps / b.rps).toFixed(3)} (goal >= 0.4); p99 goal < 50 ms: ${p.p99 < 50 ? 'met' : 'missed'}`);
+  console.log(`bare fastify GET /hello            rps ${b.rps.toFixed(0).padStart(7)}  p99 ${b.p99} ms   runs ${bareRuns.map((r) => r.rps.toFixed(0)).join(', ')}${cpuText(b)}`);
+  console.log(`fastify validated POST, 2 KB JSON  rps ${v.rps.toFixed(0).padStart(7)}  p99 ${v.p99} ms   runs ${validatedRuns.map((r) => r.rps.toFixed(0)).join(', ')}${cpuText(v)}`);
+  console.log(`paid cache-hit POST reddit.subforum rps ${p.rps.toFixed(0).padStart(7)}  p99 ${p.p99} ms   runs ${paidRuns.map((r) => r.rps.toFixed(0)).join(', ')}  non-2xx ${failures}${cpuText(p)}`);
+  console.log(`ratio paid/bare ${(p.rps / b.rps).toFixed(3)} (goal >= 0.4); validated-POST/bare ${(v.rps / b.rps).toFixed(3)}; p99 goal < 50 ms: ${p.p99 < 50 ? 'met' : 'missed'}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -66,7 +66,7 @@ describe('catalogue: every entry', () => {
     it('compiles and its example validates', () => {
       expect(() => v(id)).not.toThrow();
       expect(d.example).not.toBeNull();
-      expect(() => v(id)(d.example)).not.toThrow();
+      expect(() => v(id)(structuredClone(d.example))).not.toThrow();
     });
 
     it('bounds maxAge by cacheTtlSeconds, or takes neither maxAge nor tags', () => {

@@ -15,12 +15,47 @@ export function bearerKey(header: string | undefined): string | undefined {
   return m ? m[1] : '';
 }
 
-export async function principalForKey(deps: GatewayDeps, apiKey: string): Promise<Principal | null> {
-  if (!apiKey.startsWith(KEY_PREFIX) || !KEY_SHAPE.test(apiKey)) return null;
+/**
+ * Recent lookups, valid while the store's key epoch stands: a revocation or a new key (from this process or the
+ * operator CLI) changes the epoch and empties the cache, so it never answers with a stale key.
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, Principal | null>();
+  private epoch = '';
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(apiKey: string, epoch: string): Principal | null | undefined {
+    if (epoch !== this.epoch) {
+      this.entries.clear();
+      this.epoch = epoch;
+      return undefined;
+    }
+    return this.entries.get(apiKey);
+  }
+
+  set(apiKey: string, principal: Principal | null): void {
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(apiKey, principal);
+  }
+}
+
+async function lookUp(deps: GatewayDeps, apiKey: string): Promise<Principal | null> {
   const hash = deps.crypto.hash(apiKey);
   const key = await deps.store.findKeyByHash(hash);
   if (!key || key.revoked || key.hash.length !== hash.length || !timingSafeEqual(key.hash, hash)) return null;
   return { keyId: key.id, keyName: key.name, accountId: key.accountId, test: key.test };
+}
+
+export async function principalForKey(deps: GatewayDeps, apiKey: string): Promise<Principal | null> {
+  if (!apiKey.startsWith(KEY_PREFIX) || !KEY_SHAPE.test(apiKey)) return null;
+  const epoch = deps.store.keysEpoch();
+  const cached = deps.principals.get(apiKey, epoch);
+  if (cached !== undefined) return cached;
+  const principal = await lookUp(deps, apiKey);
+  // Unknown keys are not remembered: guessing must not be able to flush the cache of real ones.
+  if (principal) deps.principals.set(apiKey, principal);
+  return principal;
 }
 
 /** Returns the principal, null when no key was sent, and throws unauthorized for a bad key. */

@@ -19,6 +19,8 @@ function canonical(value: unknown): string {
 export function cacheKey(mode: 'live' | 'test', endpointId: string, input: Record<string, unknown>): string {
   const answerInput: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) if (!NOT_PART_OF_THE_ANSWER.has(k)) answerInput[k] = v;
-  const digest = createHash('sha256').update(canonical(answerInput)).digest('base64url');
-  return `${mode}:${endpointId}:${digest}`;
+  const text = canonical(answerInput);
+  // Short inputs are their own key (exact, and cheaper than hashing); long ones are hashed to bound key size.
+  const key = text.length <= 256 ? text : createHash('sha256').update(text).digest('base64url');
+  return `${mode}:${endpointId}:${key}`;
 }

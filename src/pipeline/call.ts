@@ -96,7 +96,7 @@ async function fetchFresh(
 export async function admit(
   deps: GatewayDeps,
   endpoint: CatalogueEndpoint,
-  req: { authorization: string | undefined; clientAddress: string },
+  req: { authorization: string | undefined; clientAddress: () => string },
   state: CallState,
 ): Promise<void> {
   const principal = await authenticate(deps, req.authorization);
@@ -112,7 +112,7 @@ export async function admit(
 export async function runCall(
   deps: GatewayDeps,
   endpoint: CatalogueEndpoint,
-  req: { body: unknown; clientAddress: string },
+  req: { body: unknown; clientAddress: () => string },
   state: CallState,
 ): Promise<CallResult> {
   const { def } = endpoint;

@@ -1,5 +1,6 @@
 import type { KeyCrypto } from '../accounts/secret.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
+import type { PrincipalCache } from './authenticate.js';
 import type { Config } from '../config.js';
 import type { InFlightLimiter, RateLimiter, ResultCache } from '../limits/types.js';
 import type { Logger, SourceContext } from '../sources/types.js';
@@ -13,6 +14,7 @@ export interface GatewayDeps {
   rateLimiter: RateLimiter;
   inFlight: InFlightLimiter;
   crypto: KeyCrypto;
+  principals: PrincipalCache;
   catalogue: Catalogue;
   log: Logger;
   /** Source context factory: the upstream client and settings of a source, bound to a signal. */

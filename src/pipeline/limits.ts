@@ -8,10 +8,11 @@ import type { GatewayDeps, Principal } from './deps.js';
 
 const WINDOW_SECONDS = 60;
 
-export async function checkRate(deps: GatewayDeps, principal: Principal | null, clientAddress: string): Promise<RateDecision> {
+/** `clientAddress` is only worked out for keyless calls, which are the only ones counted by address. */
+export async function checkRate(deps: GatewayDeps, principal: Principal | null, clientAddress: () => string): Promise<RateDecision> {
   const decision = principal
     ? await deps.rateLimiter.hit(`key:${principal.keyId}`, deps.config.rateLimitPerMinute, WINDOW_SECONDS)
-    : await deps.rateLimiter.hit(`addr:${clientAddress}`, deps.config.keylessRateLimitPerMinute, WINDOW_SECONDS);
+    : await deps.rateLimiter.hit(`addr:${clientAddress()}`, deps.config.keylessRateLimitPerMinute, WINDOW_SECONDS);
   return decision;
 }
 
@@ -27,9 +28,9 @@ export function rateLimitedError(decision: RateDecision, nowMs = Date.now()): Qu
 export async function acquireInFlight(
   deps: GatewayDeps,
   principal: Principal | null,
-  clientAddress: string,
+  clientAddress: () => string,
 ): Promise<() => void> {
-  const id = principal ? `key:${principal.keyId}` : `addr:${clientAddress}`;
+  const id = principal ? `key:${principal.keyId}` : `addr:${clientAddress()}`;
   const release = await deps.inFlight.acquire(id, deps.config.maxInFlight);
   if (!release) {
     throw new QuarryError(

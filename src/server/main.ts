@@ -7,13 +7,14 @@ export async function serve(): Promise<void> {
   const gateway = await buildGateway(config);
   const address = await gateway.app.listen({ port: config.port, host: config.host });
   gateway.deps.log.info({ address, dataDir: config.dataDir }, 'quarry listening');
+  gateway.log.flush(); // the address line goes out at once, not with the next 4 KB of request lines
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     gateway.deps.log.info({ signal }, 'shutting down: finishing calls in flight');
     gateway.close().then(
-      () => process.exit(0),
+      () => gateway.log.flush(() => process.exit(0)),
       (e) => {
         gateway.deps.log.error({ err: e }, 'shutdown failed');
         process.exit(1);

@@ -7,9 +7,7 @@ import type { RateDecision } from '../limits/types.js';
 
 export function setRateHeaders(reply: FastifyReply, rate: RateDecision | undefined): void {
   if (!rate) return;
-  reply.header('X-RateLimit-Limit', rate.limit);
-  reply.header('X-RateLimit-Remaining', rate.remaining);
-  reply.header('X-RateLimit-Reset', rate.resetUnix);
+  reply.headers({ 'X-RateLimit-Limit': rate.limit, 'X-RateLimit-Remaining': rate.remaining, 'X-RateLimit-Reset': rate.resetUnix });
 }
 
 export function sendError(reply: FastifyReply, err: QuarryError, requestId: string, legacy = false): FastifyReply {

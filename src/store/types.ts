@@ -91,6 +91,8 @@ export interface Store {
   /** The sealed key, for reveal; null when unknown. */
   sealedKey(keyId: string): Promise<{ accountId: string; sealed: string } | null>;
   revokeKey(keyId: string): Promise<boolean>;
+  /** Changes whenever any key may have changed (here or in another process): cached key lookups are dropped. */
+  keysEpoch(): string;
 
   /** Holds `amount` for a call whose price is not known yet; fails when the balance is short. */
   reserve(r: { id: string; accountId: string; keyId: string; amount: number; expiresAt: number }): Promise<DebitOutcome>;

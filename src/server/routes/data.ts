@@ -15,14 +15,13 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
     app.post(endpoint.path, { bodyLimit: endpoint.def.bodyLimitBytes ?? DEFAULT_BODY_LIMIT }, async (request, reply) => {
       const state: CallState = { requestId: request.id };
       request.callState = state;
-      const address = clientAddress(request.ip);
-      await admit(deps, endpoint, { authorization: request.headers.authorization, clientAddress: address }, state);
+      let address: string | undefined;
+      const addressOf = () => (address ??= clientAddress(request.ip));
+      await admit(deps, endpoint, { authorization: request.headers.authorization, clientAddress: addressOf }, state);
       setRateHeaders(reply, state.rate);
       const textLimit = maxTextLength(request);
-      const call = await runCall(deps, endpoint, { body: jsonBody(request), clientAddress: address }, state);
-      reply.header('x-credits-used', call.creditsUsed);
-      reply.header('x-cache', call.cache);
-      reply.header('x-cache-age', call.ageSeconds);
+      const call = await runCall(deps, endpoint, { body: jsonBody(request), clientAddress: addressOf }, state);
+      reply.headers({ 'x-credits-used': call.creditsUsed, 'x-cache': call.cache, 'x-cache-age': call.ageSeconds });
       const data = textLimit === undefined ? call.result.data : truncateTexts(call.result.data, textLimit);
       if (wantsMarkdown(request)) {
         reply.header('content-type', 'text/markdown; charset=utf-8');

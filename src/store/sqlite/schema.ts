@@ -32,18 +32,19 @@ CREATE TABLE IF NOT EXISTS reservations (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS reservations_open ON reservations(state, expires_at);
+-- One entry per ref: a charge's ref is its call's request id, so no call can be charged twice.
 CREATE TABLE IF NOT EXISTS ledger (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  ref TEXT PRIMARY KEY,
   account_id TEXT NOT NULL,
   delta INTEGER NOT NULL,
   kind TEXT NOT NULL,
-  ref TEXT,
+  note TEXT,
   created_at INTEGER NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS ledger_charge_once ON ledger(ref) WHERE kind = 'charge';
+) WITHOUT ROWID;
+-- Clustered by account, then by the time-ordered request id: one b-tree serves inserts and the logs listing.
 CREATE TABLE IF NOT EXISTS calls (
-  id TEXT PRIMARY KEY,
   account_id TEXT NOT NULL,
+  id TEXT NOT NULL,
   key_id TEXT NOT NULL,
   key_name TEXT NOT NULL,
   endpoint TEXT NOT NULL,
@@ -51,15 +52,15 @@ CREATE TABLE IF NOT EXISTS calls (
   cache TEXT NOT NULL,
   test INTEGER NOT NULL,
   tags TEXT NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS calls_account_time ON calls(account_id, created_at DESC);
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS call_tags (
-  call_id TEXT NOT NULL,
   account_id TEXT NOT NULL,
   tag TEXT NOT NULL,
+  call_id TEXT NOT NULL,
   created_at INTEGER NOT NULL,
-  PRIMARY KEY (call_id, tag)
-);
-CREATE INDEX IF NOT EXISTS call_tags_account ON call_tags(account_id, tag, created_at);
+  PRIMARY KEY (account_id, tag, call_id)
+) WITHOUT ROWID;
+PRAGMA user_version = 1;
 `;

@@ -20,6 +20,7 @@ import type {
 } from '../types.js';
 import { SCHEMA } from './schema.js';
 import { WriteBatch } from './write-batch.js';
+import { newId } from '../../lib/ids.js';
 
 interface CallRow {
   id: string;
@@ -58,6 +59,10 @@ export class SqliteStore implements Store {
   readonly db: Database;
   private readonly batch: WriteBatch;
   private readonly s: Record<string, Statement>;
+  /** Key writes through this connection; other connections' commits show in PRAGMA data_version. */
+  private localKeyWrites = 0;
+  private dataVersion = 0;
+  private dataVersionReadAt = 0;
 
   constructor(file: string) {
     this.db = new BetterSqlite3(file);
@@ -77,7 +82,7 @@ export class SqliteStore implements Store {
       credit: p('UPDATE accounts SET balance = balance + ? WHERE id = ?'),
       debit: p('UPDATE accounts SET balance = balance - ? WHERE id = ? AND balance >= ? RETURNING balance'),
       balance: p('SELECT balance FROM accounts WHERE id = ?'),
-      ledger: p('INSERT INTO ledger (account_id, delta, kind, ref, created_at) VALUES (?, ?, ?, ?, ?)'),
+      ledger: p('INSERT INTO ledger (ref, account_id, delta, kind, note, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
       insertKey: p(
         'INSERT INTO api_keys (id, account_id, name, hash, prefix, sealed, test, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -85,6 +90,7 @@ export class SqliteStore implements Store {
       sealed: p('SELECT account_id, sealed FROM api_keys WHERE id = ?'),
       revoke: p('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
       keyExists: p('SELECT 1 FROM api_keys WHERE id = ?'),
+      dataVersion: p('PRAGMA data_version').pluck(),
       insertReservation: p(
         "INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at) VALUES (?, ?, ?, ?, 'held', ?, ?)",
       ),
@@ -94,9 +100,9 @@ export class SqliteStore implements Store {
       expired: p("SELECT id FROM reservations WHERE state = 'held' AND expires_at <= ?"),
       allHeld: p("SELECT id FROM reservations WHERE state = 'held'"),
       insertCall: p(
-        'INSERT INTO calls (id, account_id, key_id, key_name, endpoint, credits, cache, test, tags, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
-      insertTag: p('INSERT OR IGNORE INTO call_tags (call_id, account_id, tag, created_at) VALUES (?, ?, ?, ?)'),
+      insertTag: p('INSERT OR IGNORE INTO call_tags (account_id, tag, call_id, created_at) VALUES (?, ?, ?, ?)'),
     };
   }
 
@@ -104,7 +110,7 @@ export class SqliteStore implements Store {
     const now = Date.now();
     await this.batch.submit(() => {
       this.s.insertAccount.run(a.id, a.email, a.credits, now);
-      if (a.credits > 0) this.s.ledger.run(a.id, a.credits, 'grant', 'account created', now);
+      if (a.credits > 0) this.s.ledger.run(newId('grant'), a.id, a.credits, 'grant', 'account created', now);
     });
   }
 
@@ -121,7 +127,7 @@ export class SqliteStore implements Store {
     return this.batch.submit(() => {
       const changed = this.s.credit.run(amount, accountId).changes;
       if (changed === 0) return null;
-      this.s.ledger.run(accountId, amount, 'grant', reason, Date.now());
+      this.s.ledger.run(newId('grant'), accountId, amount, 'grant', reason, Date.now());
       return (this.s.balance.get(accountId) as { balance: number }).balance;
     });
   }
@@ -130,6 +136,20 @@ export class SqliteStore implements Store {
     await this.batch.submit(() =>
       this.s.insertKey.run(k.id, k.accountId, k.name, k.hash, k.prefix, k.sealed, k.test ? 1 : 0, Date.now()),
     );
+    this.localKeyWrites++;
+  }
+
+  /**
+   * Other processes (the operator CLI) are noticed through PRAGMA data_version, read at most every 50 ms (a read
+   * per request costs more than the rest of the key lookup); writes through this connection count at once.
+   */
+  keysEpoch(): string {
+    const now = Date.now();
+    if (now - this.dataVersionReadAt >= 50) {
+      this.dataVersion = this.s.dataVersion.get() as number;
+      this.dataVersionReadAt = now;
+    }
+    return `${this.dataVersion}:${this.localKeyWrites}`;
   }
 
   async findKeyByHash(hash: Buffer): Promise<KeyRecord | null> {
@@ -145,12 +165,14 @@ export class SqliteStore implements Store {
     return r ? { accountId: r.account_id, sealed: r.sealed } : null;
   }
 
-  revokeKey(keyId: string): Promise<boolean> {
-    return this.batch.submit(() => {
+  async revokeKey(keyId: string): Promise<boolean> {
+    const found = await this.batch.submit(() => {
       if (!this.s.keyExists.get(keyId)) return false;
       this.s.revoke.run(Date.now(), keyId);
       return true;
     });
+    this.localKeyWrites++;
+    return found;
   }
 
   reserve(r: { id: string; accountId: string; keyId: string; amount: number; expiresAt: number }): Promise<DebitOutcome> {
@@ -168,7 +190,7 @@ export class SqliteStore implements Store {
       if (!held) return; // already settled or released: never bill twice
       const credits = Math.min(call.credits, held.amount);
       if (held.amount > credits) this.s.credit.run(held.amount - credits, held.account_id);
-      this.s.ledger.run(held.account_id, -credits, 'charge', call.id, call.createdAt);
+      this.s.ledger.run(call.id, held.account_id, -credits, 'charge', call.endpoint, call.createdAt);
       this.insertCall({ ...call, credits });
     });
   }
@@ -181,7 +203,7 @@ export class SqliteStore implements Store {
     return this.batch.submit((): DebitOutcome => {
       const row = this.s.debit.get(call.credits, call.accountId, call.credits) as { balance: number } | undefined;
       if (!row) return { ok: false, balance: this.currentBalance(call.accountId) };
-      this.s.ledger.run(call.accountId, -call.credits, 'charge', call.id, call.createdAt);
+      this.s.ledger.run(call.id, call.accountId, -call.credits, 'charge', call.endpoint, call.createdAt);
       this.insertCall(call);
       return { ok: true, balance: row.balance };
     });
@@ -217,7 +239,7 @@ export class SqliteStore implements Store {
       args.push(q.keyId);
     }
     if (q.tag) {
-      from = 'calls c JOIN call_tags t ON t.call_id = c.id';
+      from = 'calls c JOIN call_tags t ON t.account_id = c.account_id AND t.call_id = c.id';
       where.push('t.tag = ?');
       args.push(q.tag);
     }
@@ -230,7 +252,7 @@ export class SqliteStore implements Store {
   }
 
   async usage(accountId: string, q: UsageQuery): Promise<UsageTotals> {
-    const from = q.tag ? 'calls c JOIN call_tags t ON t.call_id = c.id' : 'calls c';
+    const from = q.tag ? 'calls c JOIN call_tags t ON t.account_id = c.account_id AND t.call_id = c.id' : 'calls c';
     const cond = `c.account_id = ? AND c.created_at >= ?${q.tag ? ' AND t.tag = ?' : ''}`;
     const args: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
     const all = <T>(sql: string) => this.db.prepare(sql).all(...args) as T[];
@@ -246,7 +268,7 @@ export class SqliteStore implements Store {
     const tagArgs: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
     const byTag = this.db
       .prepare(
-        `SELECT t.tag AS tag, count(*) AS calls, sum(c.credits) AS credits FROM call_tags t JOIN calls c ON c.id = t.call_id WHERE t.account_id = ? AND t.created_at >= ?${q.tag ? ' AND t.tag = ?' : ''} GROUP BY t.tag ORDER BY credits DESC, tag`,
+        `SELECT t.tag AS tag, count(*) AS calls, sum(c.credits) AS credits FROM call_tags t JOIN calls c ON c.account_id = t.account_id AND c.id = t.call_id WHERE t.account_id = ? AND t.created_at >= ?${q.tag ? ' AND t.tag = ?' : ''} GROUP BY t.tag ORDER BY credits DESC, tag`,
       )
       .all(...tagArgs) as { tag: string; calls: number; credits: number }[];
     return { calls: totals.calls, credits: totals.credits, byEndpoint, byDay, byTag };
@@ -272,8 +294,8 @@ export class SqliteStore implements Store {
 
   private insertCall(call: CallRecord): void {
     this.s.insertCall.run(
-      call.id,
       call.accountId,
+      call.id,
       call.keyId,
       call.keyName,
       call.endpoint,
@@ -283,6 +305,6 @@ export class SqliteStore implements Store {
       JSON.stringify(call.tags),
       call.createdAt,
     );
-    for (const tag of call.tags) this.s.insertTag.run(call.id, call.accountId, tag, call.createdAt);
+    for (const tag of call.tags) this.s.insertTag.run(call.accountId, tag, call.id, call.createdAt);
   }
 }
