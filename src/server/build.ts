@@ -60,7 +60,7 @@ function asQuarryError(e: unknown): QuarryError {
 
 export async function buildGateway(config: Config, options: BuildOptions = {}): Promise<Gateway> {
   const log = createLogger(config.logLevel, options.logStream);
-  const store = options.store ?? openStore(config);
+  const store = options.store ?? openStore(config, { background: true });
   const crypto = keyCrypto(loadSecret(config.dataDir, config.secret));
   const catalogue = new Catalogue(ENDPOINTS, (id) => findOperation(id) !== undefined, config.enabledSources);
   const shutdown = new AbortController();

@@ -42,6 +42,7 @@ CREATE TABLE IF NOT EXISTS ledger (
   created_at INTEGER NOT NULL
 ) WITHOUT ROWID;
 -- Clustered by account, then by the time-ordered request id: one b-tree serves inserts and the logs listing.
+-- Tags stay a JSON array in the row (read with json_each): a separate tag table cost a b-tree write per call.
 CREATE TABLE IF NOT EXISTS calls (
   account_id TEXT NOT NULL,
   id TEXT NOT NULL,
@@ -54,13 +55,6 @@ CREATE TABLE IF NOT EXISTS calls (
   tags TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   PRIMARY KEY (account_id, id)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS call_tags (
-  account_id TEXT NOT NULL,
-  tag TEXT NOT NULL,
-  call_id TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (account_id, tag, call_id)
 ) WITHOUT ROWID;
 PRAGMA user_version = 1;
 `;

@@ -20,6 +20,7 @@ import type {
 } from '../types.js';
 import { SCHEMA } from './schema.js';
 import { WriteBatch } from './write-batch.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { newId } from '../../lib/ids.js';
 
 interface CallRow {
@@ -50,9 +51,13 @@ const toCall = (r: CallRow): CallRecord => ({
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function openSqliteStore(dataDir: string): SqliteStore {
+/**
+ * `background: true` (the server) moves WAL checkpoints to a worker thread; short-lived users (the CLI, tests)
+ * keep SQLite's automatic ones.
+ */
+export function openSqliteStore(dataDir: string, options: { background?: boolean } = {}): SqliteStore {
   fs.mkdirSync(dataDir, { recursive: true });
-  return new SqliteStore(path.join(dataDir, 'quarry.db'));
+  return new SqliteStore(path.join(dataDir, 'quarry.db'), options);
 }
 
 export class SqliteStore implements Store {
@@ -64,13 +69,19 @@ export class SqliteStore implements Store {
   private dataVersion = 0;
   private dataVersionReadAt = 0;
 
-  constructor(file: string) {
+  private readonly checkpointer: Checkpointer | undefined;
+
+  constructor(file: string, options: { background?: boolean } = {}) {
     this.db = new BetterSqlite3(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    if (options.background) {
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = startCheckpointer(file);
+    }
     this.batch = new WriteBatch(this.db);
     const p = (sql: string) => this.db.prepare(sql);
     this.s = {
@@ -102,7 +113,6 @@ export class SqliteStore implements Store {
       insertCall: p(
         'INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
-      insertTag: p('INSERT OR IGNORE INTO call_tags (account_id, tag, call_id, created_at) VALUES (?, ?, ?, ?)'),
     };
   }
 
@@ -224,7 +234,7 @@ export class SqliteStore implements Store {
   async listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }> {
     const where: string[] = ['c.account_id = ?', 'c.created_at >= ?'];
     const args: unknown[] = [accountId, q.sinceMs];
-    let from = 'calls c';
+    const from = 'calls c';
     if (q.endpoint) {
       where.push('c.endpoint = ?');
       args.push(q.endpoint);
@@ -239,8 +249,7 @@ export class SqliteStore implements Store {
       args.push(q.keyId);
     }
     if (q.tag) {
-      from = 'calls c JOIN call_tags t ON t.account_id = c.account_id AND t.call_id = c.id';
-      where.push('t.tag = ?');
+      where.push('EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ?)');
       args.push(q.tag);
     }
     const cond = where.join(' AND ');
@@ -252,25 +261,23 @@ export class SqliteStore implements Store {
   }
 
   async usage(accountId: string, q: UsageQuery): Promise<UsageTotals> {
-    const from = q.tag ? 'calls c JOIN call_tags t ON t.account_id = c.account_id AND t.call_id = c.id' : 'calls c';
-    const cond = `c.account_id = ? AND c.created_at >= ?${q.tag ? ' AND t.tag = ?' : ''}`;
+    const cond = `c.account_id = ? AND c.created_at >= ?${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ?)' : ''}`;
     const args: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
     const all = <T>(sql: string) => this.db.prepare(sql).all(...args) as T[];
     const totals = this.db
-      .prepare(`SELECT count(*) AS calls, coalesce(sum(c.credits), 0) AS credits FROM ${from} WHERE ${cond}`)
+      .prepare(`SELECT count(*) AS calls, coalesce(sum(c.credits), 0) AS credits FROM calls c WHERE ${cond}`)
       .get(...args) as { calls: number; credits: number };
     const byEndpoint = all<{ endpoint: string; calls: number; credits: number }>(
-      `SELECT c.endpoint AS endpoint, count(*) AS calls, sum(c.credits) AS credits FROM ${from} WHERE ${cond} GROUP BY c.endpoint ORDER BY credits DESC, endpoint`,
+      `SELECT c.endpoint AS endpoint, count(*) AS calls, sum(c.credits) AS credits FROM calls c WHERE ${cond} GROUP BY c.endpoint ORDER BY credits DESC, endpoint`,
     );
     const byDay = all<{ day: string; calls: number; credits: number }>(
-      `SELECT strftime('%Y-%m-%d', c.created_at / 1000, 'unixepoch') AS day, count(*) AS calls, sum(c.credits) AS credits FROM ${from} WHERE ${cond} GROUP BY day ORDER BY day`,
+      `SELECT strftime('%Y-%m-%d', c.created_at / 1000, 'unixepoch') AS day, count(*) AS calls, sum(c.credits) AS credits FROM calls c WHERE ${cond} GROUP BY day ORDER BY day`,
     );
-    const tagArgs: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
     const byTag = this.db
       .prepare(
-        `SELECT t.tag AS tag, count(*) AS calls, sum(c.credits) AS credits FROM call_tags t JOIN calls c ON c.account_id = t.account_id AND c.id = t.call_id WHERE t.account_id = ? AND t.created_at >= ?${q.tag ? ' AND t.tag = ?' : ''} GROUP BY t.tag ORDER BY credits DESC, tag`,
+        `SELECT t.value AS tag, count(*) AS calls, sum(c.credits) AS credits FROM calls c, json_each(c.tags) t WHERE ${cond}${q.tag ? ' AND t.value = ?' : ''} GROUP BY t.value ORDER BY credits DESC, tag`,
       )
-      .all(...tagArgs) as { tag: string; calls: number; credits: number }[];
+      .all(...args, ...(q.tag ? [q.tag] : [])) as { tag: string; calls: number; credits: number }[];
     return { calls: totals.calls, credits: totals.credits, byEndpoint, byDay, byTag };
   }
 
@@ -280,6 +287,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     this.batch.flush();
+    await this.checkpointer?.stop();
     this.db.close();
   }
 
@@ -305,6 +313,5 @@ export class SqliteStore implements Store {
       JSON.stringify(call.tags),
       call.createdAt,
     );
-    for (const tag of call.tags) this.s.insertTag.run(call.accountId, tag, call.id, call.createdAt);
   }
 }
