@@ -7,6 +7,17 @@ const domains = () => list(text(1, 253, 'a domain, e.g. example.com'), 10);
 /** A tiny HTML document, base64: `<html><body><h1>Hello</h1><p>Quarry</p></body></html>`. */
 const TINY_HTML = 'PGh0bWw+PGJvZHk+PGgxPkhlbGxvPC9oMT48cD5RdWFycnk8L3A+PC9ib2R5PjwvaHRtbD4=';
 
+/** The filters web.search and web.news share (SPEC lists the same ones for both). */
+const searchFilters = () => ({
+  country: country(),
+  language: language(),
+  includeDomains: domains(),
+  excludeDomains: domains(),
+  from: date(),
+  to: date(),
+  limit: limit(1, 100, 10),
+});
+
 export const WEB: readonly EndpointDef[] = [
   endpoint({
     id: 'web.search',
@@ -18,13 +29,7 @@ export const WEB: readonly EndpointDef[] = [
     cacheTtlSeconds: 3600,
     fields: {
       query: text(1, 400, 'search terms'),
-      country: country(),
-      language: language(),
-      includeDomains: domains(),
-      excludeDomains: domains(),
-      from: date(),
-      to: date(),
-      limit: limit(1, 100, 10),
+      ...searchFilters(),
       within: within(['day', 'week', 'month', 'year', 'all'], 'all'),
     },
     required: ['query'],
@@ -42,13 +47,7 @@ export const WEB: readonly EndpointDef[] = [
     fields: {
       query: text(1, 400, 'search terms'),
       topic: choice(['world', 'nation', 'business', 'technology', 'entertainment', 'sports', 'science', 'health']),
-      country: country(),
-      language: language(),
-      includeDomains: domains(),
-      excludeDomains: domains(),
-      from: date(),
-      to: date(),
-      limit: limit(1, 100, 10),
+      ...searchFilters(),
       within: within(['hour', 'day', 'week', 'month', 'year', 'all'], 'all'),
     },
     cacheControls: false, // SPEC: "No maxAge or tags."

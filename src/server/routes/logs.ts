@@ -79,7 +79,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: GatewayDeps): void
         durationMs: null,
         cache: r.cache,
         test: r.test,
-        tags: r.tags,
+        ...(r.tags.length ? { tags: r.tags } : {}),
       })),
       endpoints: endpointIds,
       page,
