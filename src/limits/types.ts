@@ -8,6 +8,8 @@ export interface CachedResult {
   data: Record<string, unknown>;
   json: string;
   items: number | undefined;
+  /** The call answered but returned nothing worth paying for (e.g. a parse that found no text): not billed. */
+  free?: boolean;
   storedAt: number;
 }
 

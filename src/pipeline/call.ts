@@ -23,6 +23,10 @@ export interface CallState {
   /** Set once the limit step ran, so error responses carry X-RateLimit-* too. */
   rate?: RateDecision;
   principal?: Principal | null;
+  /** How the call came in; recorded with the call. */
+  channel?: 'rest' | 'mcp';
+  /** A price that replaces the endpoint's (MCP tool calls cost a flat 1 credit). */
+  fixedPrice?: number;
 }
 
 export interface CallResult {
@@ -54,6 +58,7 @@ function callRecord(state: CallState, principal: Principal, endpointId: string, 
     test: principal.test,
     tags,
     createdAt: Date.now(),
+    channel: state.channel ?? 'rest',
   };
 }
 
@@ -83,6 +88,7 @@ async function fetchFresh(
     }
     const data = pruneData(out.data);
     const result: CachedResult = { data, json: JSON.stringify(data), items: out.items, storedAt: deps.now() };
+    if (out.free) result.free = true;
     await deps.cache.set(key, result, endpoint.def.cacheTtlSeconds);
     return result;
   });
@@ -136,7 +142,8 @@ export async function runCall(
     const hit = await deps.cache.get(key);
     const ageSeconds = hit ? Math.max(0, Math.floor((deps.now() - hit.storedAt) / 1000)) : 0;
     if (hit && ageSeconds <= (maxAge ?? def.cacheTtlSeconds)) {
-      const price = priceFor(def, hit.items);
+      const price = hit.free ? 0 : state.fixedPrice ?? priceFor(def, hit.items);
+      if (price === 0) return { result: hit, creditsUsed: 0, cache: 'hit', ageSeconds };
       if (principal && principal.test) await deps.store.recordTestCall(callRecord(state, principal, def.id, price, 'hit', tags));
       else if (principal) {
         const outcome = await deps.store.charge(callRecord(state, principal, def.id, price, 'hit', tags));
@@ -150,7 +157,7 @@ export async function runCall(
   try {
     const billed = principal !== null && !principal.test;
     if (billed) {
-      const maxPrice = maxPriceFor(def, input);
+      const maxPrice = state.fixedPrice ?? maxPriceFor(def, input);
       const outcome = await deps.store.reserve({
         id: state.requestId,
         accountId: principal.accountId,
@@ -167,8 +174,10 @@ export async function runCall(
       if (billed) await deps.store.release(state.requestId);
       throw e;
     }
-    const price = actualPriceFor(def, input, result.items);
-    if (principal) {
+    const price = result.free ? 0 : state.fixedPrice ?? actualPriceFor(def, input, result.items);
+    if (price === 0) {
+      if (billed) await deps.store.release(state.requestId); // answered, but nothing to bill or log
+    } else if (principal) {
       const record = callRecord(state, principal, def.id, price, 'miss', tags);
       if (billed) await deps.store.settle(state.requestId, record);
       else await deps.store.recordTestCall(record);

@@ -25,6 +25,8 @@ export interface OperationResult {
   data: Record<string, unknown>;
   /** Number of results returned, for endpoints priced per item. */
   items?: number;
+  /** True when the call returned nothing worth paying for (SPEC: requests that return nothing are not billed). */
+  free?: boolean;
 }
 
 export interface Operation {

@@ -54,6 +54,8 @@ export interface CallRecord {
   test: boolean;
   tags: string[];
   createdAt: number;
+  /** How the call came in: the REST endpoint or an MCP tool. */
+  channel: 'rest' | 'mcp';
 }
 
 export type DebitOutcome = { ok: true; balance: number } | { ok: false; balance: number };

@@ -101,6 +101,7 @@ beforeAll(async () => {
       test: true,
       tags: [],
       createdAt,
+      channel: 'rest',
     });
   await record('req_dated_yesterday', 'reddit.subforum', startOfToday - 60_000);
   await record('req_dated_2d_web', 'web.search', now - 2 * DAY_MS);

@@ -98,6 +98,7 @@ describe('Usage listing (GET /v1/usage)', () => {
       test: true,
       tags: ['old'],
       createdAt: Date.now() - 10 * DAY_MS,
+      channel: 'rest',
     });
     const [d7, d30] = await Promise.all([usage('days=7'), usage('days=30')]);
     expect(d7.json.data).toMatchObject({ calls: 4, credits: 8 });

@@ -79,6 +79,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: GatewayDeps): void
         durationMs: null,
         cache: r.cache,
         test: r.test,
+        channel: r.channel,
         ...(r.tags.length ? { tags: r.tags } : {}),
       })),
       endpoints: endpointIds,

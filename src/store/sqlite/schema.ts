@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS calls (
   cache TEXT NOT NULL,
   test INTEGER NOT NULL,
   tags TEXT NOT NULL,
+  channel TEXT NOT NULL DEFAULT 'rest',
   created_at INTEGER NOT NULL,
   PRIMARY KEY (account_id, id)
 ) WITHOUT ROWID;

@@ -33,6 +33,7 @@ interface CallRow {
   cache: 'hit' | 'miss';
   test: number;
   tags: string;
+  channel: 'rest' | 'mcp';
   created_at: number;
 }
 
@@ -47,6 +48,7 @@ const toCall = (r: CallRow): CallRecord => ({
   test: r.test === 1,
   tags: JSON.parse(r.tags) as string[],
   createdAt: r.created_at,
+  channel: r.channel,
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -111,7 +113,7 @@ export class SqliteStore implements Store {
       expired: p("SELECT id FROM reservations WHERE state = 'held' AND expires_at <= ?"),
       allHeld: p("SELECT id FROM reservations WHERE state = 'held'"),
       insertCall: p(
-        'INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
     };
   }
@@ -311,6 +313,7 @@ export class SqliteStore implements Store {
       call.cache,
       call.test ? 1 : 0,
       JSON.stringify(call.tags),
+      call.channel,
       call.createdAt,
     );
   }
