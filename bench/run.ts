@@ -4,6 +4,8 @@
  * load generator (autocannon, another process) to CPU 1; rounds are interleaved and medians reported.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -162,6 +164,100 @@ async function main() {
   console.log(`paid cache-hit POST reddit.subforum rps ${p.rps.toFixed(0).padStart(7)}  p99 ${p.p99} ms   runs ${paidRuns.map((r) => r.rps.toFixed(0)).join(', ')}  non-2xx ${failures}${cpuText(p)}`);
   console.log(`ratio paid/bare ${(p.rps / b.rps).toFixed(3)} (goal >= 0.4); validated-POST/bare ${(v.rps / b.rps).toFixed(3)}; p99 goal < 50 ms: ${p.p99 < 50 ? 'met' : 'missed'}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await scaleOut();
+}
+
+/**
+ * Scale-out section: cache-hit throughput of `quarry serve --workers 1|2|4` on PostgreSQL + Redis against the
+ * embedded mode (one process), in the same run and on the same unpinned CPUs (workers and autocannon share the
+ * machine's cores, so read the figures relative to each other). Runs only when QUARRY_TEST_DATABASE_URL and
+ * QUARRY_TEST_REDIS_URL are set (the same variables as the test suite).
+ */
+async function scaleOut() {
+  const dbUrl = process.env.QUARRY_TEST_DATABASE_URL;
+  const redisUrl = process.env.QUARRY_TEST_REDIS_URL;
+  if (!dbUrl || !redisUrl) {
+    console.log('scale-out bench skipped: set QUARRY_TEST_DATABASE_URL and QUARRY_TEST_REDIS_URL (PostgreSQL + Redis) to compare 1, 2 and 4 workers with the embedded mode');
+    return;
+  }
+  const upstream = await startRedditUpstream();
+  const id = `bench_${Date.now()}`;
+  const u = new URL(dbUrl);
+  u.searchParams.set('schema', id);
+  const base = {
+    QUARRY_RATE_LIMIT_PER_MINUTE: '1000000000',
+    QUARRY_REDDIT_PUBLIC_URL: upstream.url,
+    QUARRY_SECRET: randomBytes(32).toString('hex'),
+    QUARRY_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    HOST: '127.0.0.1',
+  };
+  const embeddedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-emb-'));
+  const setups: { name: string; workers: number; env: Record<string, string> }[] = [
+    { name: 'embedded (SQLite + memory), 1 process', workers: 1, env: { ...base, QUARRY_DATA_DIR: embeddedDir } },
+    ...[1, 2, 4].map((workers) => ({
+      name: `PostgreSQL + Redis, ${workers} worker${workers > 1 ? 's' : ''}`,
+      workers,
+      env: { ...base, QUARRY_DATA_DIR: embeddedDir + '-pg', QUARRY_DATABASE_URL: u.toString(), QUARRY_REDIS_URL: redisUrl, QUARRY_REDIS_PREFIX: `${id}:` },
+    })),
+  ];
+  const clean = (env: Record<string, string>) => {
+    const e: Record<string, string | undefined> = { ...process.env, ...env };
+    if (!env.QUARRY_DATABASE_URL) delete e.QUARRY_DATABASE_URL;
+    if (!env.QUARRY_REDIS_URL) delete e.QUARRY_REDIS_URL;
+    return e;
+  };
+  const keys = new Map<string, string>();
+  for (const s of setups) {
+    const mode = s.env.QUARRY_DATABASE_URL ? 'pg' : 'embedded';
+    if (keys.has(mode)) continue;
+    const created = spawnSync(process.execPath, ['bin/quarry.js', 'accounts', 'create', '--credits', '1000000000', '--json'], {
+      cwd: root,
+      env: clean(s.env),
+      encoding: 'utf8',
+    });
+    keys.set(mode, JSON.parse(created.stdout).apiKey);
+  }
+  const body = JSON.stringify({ subforum: 'popular', limit: Number(process.env.BENCH_LIMIT ?? 1), tags: ['bench'] });
+  const rows: string[] = [];
+  for (const s of setups) {
+    const port = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const proc = spawn(process.execPath, ['bin/quarry.js', 'serve', '--workers', String(s.workers)], {
+      cwd: root,
+      env: clean({ ...s.env, PORT: String(port) }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let listening = 0;
+    await new Promise<void>((resolve, reject) => {
+      proc.stdout!.on('data', (d: Buffer) => {
+        listening += (d.toString().match(/quarry listening/g) ?? []).length;
+        if (listening >= s.workers) resolve();
+      });
+      proc.once('exit', (code) => reject(new Error(`${s.name}: server exited early (${code})`)));
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${keys.get(s.env.QUARRY_DATABASE_URL ? 'pg' : 'embedded')}` };
+    for (let i = 0; i < 2; i++) await fetch(`${url}/v1/reddit/subforum`, { method: 'POST', headers, body }).then((r) => r.text());
+    await load(`${url}/v1/reddit/subforum`, { method: 'POST', body, headers }, 2);
+    const runs: Load[] = [];
+    for (let i = 0; i < ROUNDS; i++) runs.push(await load(`${url}/v1/reddit/subforum`, { method: 'POST', body, headers }));
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    const failures = runs.reduce((n, r) => n + r.non2xx, 0);
+    rows.push(
+      `${s.name.padEnd(40)} rps ${median(runs.map((r) => r.rps)).toFixed(0).padStart(7)}  p99 ${median(runs.map((r) => r.p99))} ms   runs ${runs.map((r) => r.rps.toFixed(0)).join(', ')}  non-2xx ${failures}`,
+    );
+  }
+  await upstream.close();
+  fs.rmSync(embeddedDir, { recursive: true, force: true });
+  fs.rmSync(embeddedDir + '-pg', { recursive: true, force: true });
+  spawnSync('psql', [dbUrl, '-qc', `DROP SCHEMA IF EXISTS ${id} CASCADE`], { stdio: 'ignore' });
+  console.log(`scale-out: paid cache-hit POST reddit.subforum, ${ROUNDS} x ${DURATION}s, ${CONNECTIONS} connections, unpinned on ${os.cpus().length} CPUs`);
+  for (const r of rows) console.log(r);
 }
 
 main().catch((e) => {

@@ -2,6 +2,7 @@
  * The operator CLI (CONTRACT.md "Operator CLI"): works while the server runs, on the same data directory.
  * Every command takes --json for one JSON object on stdout.
  */
+import cluster from 'node:cluster';
 import { Command, InvalidArgumentError } from 'commander';
 import { Accounts } from '../accounts/accounts.js';
 import { keyCrypto, loadSecret } from '../accounts/secret.js';
@@ -39,15 +40,89 @@ function fail(message: string, json: boolean): never {
   process.exit(1);
 }
 
+/**
+ * The primary of `serve --workers N`: forks N workers (each runs `serve`, sharing the listening port), replaces a
+ * worker that dies unexpectedly, and passes SIGTERM/SIGINT on so every worker finishes its calls before exiting.
+ */
+function runCluster(workers: number): void {
+  let stopping = false;
+  const started = new Map<number, number>();
+  const fork = () => {
+    const w = cluster.fork();
+    started.set(w.id, Date.now());
+  };
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (w, code, signal) => {
+    const lived = Date.now() - (started.get(w.id) ?? 0);
+    started.delete(w.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    process.stderr.write(`quarry: worker ${w.process.pid} exited (${signal ?? code}); starting another\n`);
+    // A worker that dies at once (bad config, database down at start) is retried after a pause, not in a tight loop.
+    setTimeout(fork, lived < 5000 ? 1000 : 0);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
 export function buildCli(): Command {
   const program = new Command('quarry').description('Operate a Quarry server: accounts, keys, credits.');
 
   program
     .command('serve')
     .description('start the API server (same as npm start)')
-    .action(async () => {
-      const { serve } = await import('../server/main.js');
-      await serve();
+    .option('--workers <n>', 'server processes sharing the port (node:cluster); more than 1 needs QUARRY_DATABASE_URL', positiveInt('--workers'), 1)
+    .action(async (o: { workers: number }) => {
+      if (cluster.isWorker || o.workers === 1) {
+        const { serve } = await import('../server/main.js');
+        await serve();
+        return;
+      }
+      const config = loadConfig();
+      if (!config.env.QUARRY_DATABASE_URL) {
+        fail(
+          `--workers ${o.workers} needs a shared database: set QUARRY_DATABASE_URL=postgres://… (one process owns the embedded SQLite file, so several workers cannot share it)`,
+          false,
+        );
+      }
+      if (!config.env.QUARRY_REDIS_URL) {
+        process.stderr.write('quarry: QUARRY_REDIS_URL is not set: each worker keeps its own cache, rate limits and in-flight counts\n');
+      }
+      runCluster(o.workers);
+    });
+
+  program
+    .command('parse <file>')
+    .description('convert a PDF, .docx, .xlsx, .pptx or HTML file to markdown (the web.parse converter, in a worker)')
+    .option('--max-pages <n>', 'read at most this many PDF pages, sheets or slides (1-100)', positiveInt('--max-pages'), 100)
+    .option('--json', 'print the Parse result as one JSON object')
+    .action(async (file: string, o: { maxPages: number; json?: boolean }) => {
+      const { readFile } = await import('node:fs/promises');
+      const { ParsePool } = await import('../parse/pool.js');
+      if (o.maxPages > 100) fail('--max-pages must be between 1 and 100', !!o.json);
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(file);
+      } catch (e) {
+        fail(`cannot read ${file}: ${(e as Error).message}`, !!o.json);
+      }
+      const pool = new ParsePool({ size: 1 });
+      try {
+        const r = await pool.convert(new Uint8Array(bytes), o.maxPages);
+        process.stdout.write(o.json ? JSON.stringify(r) + '\n' : r.markdown);
+      } catch (e) {
+        fail((e as Error).message, !!o.json);
+      } finally {
+        await pool.close();
+      }
     });
 
   const accounts = program.command('accounts').description('create and inspect accounts');

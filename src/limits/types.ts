@@ -35,3 +35,12 @@ export interface InFlightLimiter {
   /** Takes a slot; returns a release function, or null when `id` already has `max` calls running. */
   acquire(id: string, max: number): Promise<(() => void) | null>;
 }
+
+/**
+ * Identical concurrent cache misses share one fetch. In-process (memory) or across instances (Redis: a lock per
+ * key, the others wait for the winner's cached result, with a timeout after which they fetch themselves).
+ */
+export interface Coalescer {
+  /** Runs `fetch` for `key` unless an identical one is running; `ttlSeconds` is how long its result is cached. */
+  run(key: string, ttlSeconds: number, fetch: () => Promise<CachedResult>): Promise<CachedResult>;
+}

@@ -16,7 +16,7 @@ import { cacheKey } from './cache-key.js';
 import type { GatewayDeps, Principal } from './deps.js';
 import { acquireInFlight, checkRate, rateLimitedError } from './limits.js';
 import { actualPriceFor, maxPriceFor, priceFor } from './price.js';
-import { SingleFlight } from './single-flight.js';
+import { MemoryCoalescer } from '../limits/memory/coalescer.js';
 
 export interface CallState {
   requestId: string;
@@ -36,7 +36,8 @@ export interface CallResult {
   ageSeconds: number;
 }
 
-const flights = new SingleFlight<CachedResult>();
+/** Used when the composition root gave no coalescer (identical misses then share a fetch in this process). */
+const localFlights = new MemoryCoalescer();
 
 function insufficient(deps: GatewayDeps, required: number, available: number): QuarryError {
   return new QuarryError(
@@ -72,10 +73,10 @@ async function fetchFresh(
 ): Promise<CachedResult> {
   const found = findOperation(endpoint.def.id);
   if (!found) throw new QuarryError('sourceUnavailable', UNAVAILABLE_TEXT.notBuilt, { retryable: false });
-  const { promise } = flights.run(key, async () => {
+  return (deps.coalescer ?? localFlights).run(key, endpoint.def.cacheTtlSeconds, async () => {
     let out;
     if (mode === 'test') {
-      out = found.operation.sample(input);
+      out = await found.operation.sample(input);
     } else {
       try {
         out = await found.operation.run(input, deps.sourceContext(endpoint.source, deps.shutdownSignal));
@@ -92,7 +93,6 @@ async function fetchFresh(
     await deps.cache.set(key, result, endpoint.def.cacheTtlSeconds);
     return result;
   });
-  return promise;
 }
 
 /**

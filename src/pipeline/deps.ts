@@ -2,7 +2,7 @@ import type { KeyCrypto } from '../accounts/secret.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import type { PrincipalCache } from './authenticate.js';
 import type { Config } from '../config.js';
-import type { InFlightLimiter, RateLimiter, ResultCache } from '../limits/types.js';
+import type { Coalescer, InFlightLimiter, RateLimiter, ResultCache } from '../limits/types.js';
 import type { Logger, SourceContext } from '../sources/types.js';
 import type { Store } from '../store/types.js';
 
@@ -13,6 +13,8 @@ export interface GatewayDeps {
   cache: ResultCache;
   rateLimiter: RateLimiter;
   inFlight: InFlightLimiter;
+  /** Identical concurrent misses share one fetch (in-process, or across instances with Redis); optional. */
+  coalescer?: Coalescer;
   crypto: KeyCrypto;
   principals: PrincipalCache;
   catalogue: Catalogue;

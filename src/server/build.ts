@@ -11,6 +11,8 @@ import { QuarryError, toQuarryError } from '../errors.js';
 import { MemoryResultCache } from '../limits/memory/cache.js';
 import { MemoryInFlight } from '../limits/memory/in-flight.js';
 import { MemoryRateLimiter } from '../limits/memory/rate-limiter.js';
+import { MemoryCoalescer } from '../limits/memory/coalescer.js';
+import { openRedisLimits, type RedisLimits } from '../limits/redis/index.js';
 import type { CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { PrincipalCache } from '../pipeline/authenticate.js';
@@ -26,6 +28,7 @@ import { registerDataRoutes } from './routes/data.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerLogRoutes } from './routes/logs.js';
 import { registerUsageRoutes } from './routes/usage.js';
+import { registerMcpRoutes } from '../mcp/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,12 +87,25 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     return c;
   };
 
+  // QUARRY_REDIS_URL: cache, rate limits, in-flight caps and coalescing shared by every instance; otherwise in-process.
+  const redisUrl = config.env.QUARRY_REDIS_URL;
+  const shared: RedisLimits | undefined = redisUrl
+    ? await openRedisLimits({
+        url: redisUrl,
+        prefix: config.env.QUARRY_REDIS_PREFIX || 'quarry:',
+        l1MaxBytes: Math.min(config.cacheMaxBytes, 32 * 1024 * 1024),
+        waitMs: config.upstream.timeoutMs * (config.upstream.retries + 1) + 1000,
+        onError: (e, what) => log.warn({ err: e, what }, 'redis unavailable: serving without the shared cache, limits per instance'),
+      })
+    : undefined;
+
   const deps: GatewayDeps = {
     config,
     store,
-    cache: new MemoryResultCache(config.cacheMaxBytes),
-    rateLimiter: new MemoryRateLimiter(),
-    inFlight: new MemoryInFlight(),
+    cache: shared?.cache ?? new MemoryResultCache(config.cacheMaxBytes),
+    rateLimiter: shared?.rateLimiter ?? new MemoryRateLimiter(),
+    inFlight: shared?.inFlight ?? new MemoryInFlight(),
+    coalescer: shared?.coalescer ?? new MemoryCoalescer(),
     crypto,
     principals: new PrincipalCache(),
     catalogue,
@@ -156,9 +172,11 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerDataRoutes(app, deps);
   registerLogRoutes(app, deps);
   registerUsageRoutes(app, deps);
+  registerMcpRoutes(app, deps);
 
-  // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale.
-  await store.releaseExpired(Date.now(), true);
+  // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared
+  // database (PostgreSQL) also holds the running calls of other instances: only expired holds may go.
+  await store.releaseExpired(Date.now(), !store.sharedByInstances);
   const sweeper = setInterval(() => {
     store.releaseExpired(Date.now()).catch((e) => log.error({ err: e }, 'reservation sweep failed'));
   }, 60_000);
@@ -181,8 +199,11 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
       clearTimeout(deadline);
       shutdown.abort();
       await Promise.all([...clients.values()].map((c) => c.close()));
-      await store.releaseExpired(Date.now(), true);
+      // Every call of this instance has finished (or was aborted and released) by now; on a shared store the
+      // remaining holds belong to other instances' running calls.
+      if (!store.sharedByInstances) await store.releaseExpired(Date.now(), true);
       await store.close();
+      await shared?.close();
     },
   };
 }

@@ -3,9 +3,10 @@
  * operations only through this registry.
  */
 import reddit from './reddit/index.js';
+import web from './web/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit];
+export const SOURCES: readonly SourceModule[] = [reddit, web];
 
 export function findOperation(endpointId: string): { source: SourceModule; operation: Operation } | undefined {
   for (const source of SOURCES) {

@@ -33,7 +33,7 @@ export interface Operation {
   /** Live call: upstream request(s) through ctx.http, then the normaliser. Input is validated, defaults filled. */
   run(input: Record<string, unknown>, ctx: SourceContext): Promise<OperationResult>;
   /** Test-mode answer from the committed, normalised samples; never goes upstream. */
-  sample(input: Record<string, unknown>): OperationResult;
+  sample(input: Record<string, unknown>): OperationResult | Promise<OperationResult>;
 }
 
 export interface SourceModule {

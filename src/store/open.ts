@@ -1,11 +1,18 @@
 import type { Config } from '../config.js';
+import { openPostgresStore } from './postgres/store.js';
 import { openSqliteStore } from './sqlite/store.js';
 import type { Store } from './types.js';
 
-/** Picks the storage implementation from config; the server (`background`) and the operator CLI share it. */
+/**
+ * Picks the storage implementation from config; the server (`background`) and the operator CLI share it.
+ * `QUARRY_DATABASE_URL=postgres://…` selects PostgreSQL (migrations run on first use); otherwise the embedded
+ * SQLite file in QUARRY_DATA_DIR.
+ */
 export function openStore(config: Config, options: { background?: boolean } = {}): Store {
-  if (config.env.QUARRY_DATABASE_URL) {
-    throw new Error('QUARRY_DATABASE_URL is set, but the PostgreSQL store is not part of this build yet');
+  const url = config.env.QUARRY_DATABASE_URL;
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('QUARRY_DATABASE_URL must be a postgres:// or postgresql:// URL');
+    return openPostgresStore(url);
   }
   return openSqliteStore(config.dataDir, options);
 }

@@ -84,6 +84,12 @@ export interface UsageTotals {
 }
 
 export interface Store {
+  /**
+   * True when other processes may be serving from the same storage (PostgreSQL): a starting instance must then
+   * release only expired holds, never every hold, since the others' calls are still running.
+   */
+  readonly sharedByInstances: boolean;
+
   createAccount(a: { id: string; email: string | null; credits: number }): Promise<void>;
   getAccount(id: string): Promise<AccountView | null>;
   addCredits(accountId: string, amount: number, reason: string): Promise<number | null>;

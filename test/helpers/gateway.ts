@@ -1,4 +1,10 @@
-/** Starts a real gateway on a loopback port with its own temporary data directory. */
+/**
+ * Starts a real gateway on a loopback port with its own temporary data directory.
+ *
+ * Backends: embedded by default. With QUARRY_TEST_DATABASE_URL (postgres://…) every gateway gets a fresh
+ * PostgreSQL schema (dropped at close), and with QUARRY_TEST_REDIS_URL (redis://…) its own Redis key prefix, so the
+ * whole suite runs against PostgreSQL + Redis with each test isolated. See ./shared-backends.ts.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +12,8 @@ import { Writable } from 'node:stream';
 import { Accounts } from '../../src/accounts/accounts.js';
 import { loadConfig } from '../../src/config.js';
 import { buildGateway, type Gateway } from '../../src/server/build.js';
+import { PostgresStore } from '../../src/store/postgres/store.js';
+import { attachSqliteView, sharedBackends, snapshotToSqlite } from './shared-backends.js';
 
 export interface TestGateway {
   url: string;
@@ -18,7 +26,12 @@ export interface TestGateway {
 
 export async function startGateway(env: Record<string, string> = {}): Promise<TestGateway> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-test-'));
-  const config = loadConfig({ QUARRY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env });
+  // A caller that passes its own QUARRY_DATABASE_URL / QUARRY_REDIS_URL (the scale tests) shares them on purpose.
+  const backends = env.QUARRY_DATABASE_URL || env.QUARRY_REDIS_URL ? undefined : await sharedBackends();
+  const config = loadConfig({ QUARRY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...backends?.env, ...env });
+  // Child processes of this test (the operator CLI run "on the same data") must reach the same database: while the
+  // gateway runs, this process's environment points at its schema and Redis prefix too.
+  const restoreEnv = exportEnv(backends?.env ?? {});
   const logLines: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -27,6 +40,15 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     },
   });
   const gateway = await buildGateway(config, { logStream });
+  const store = gateway.deps.store;
+  if (store instanceof PostgresStore) {
+    // Tests written against the embedded store read its tables (store.db, or quarry.db after close): give them the
+    // same view of the PostgreSQL schema.
+    attachSqliteView(store);
+    const closeGateway = gateway.close.bind(gateway);
+    let snapshot: Promise<void> | undefined;
+    gateway.close = () => (snapshot ??= closeGateway().then(() => snapshotToSqlite(store, path.join(dataDir, 'quarry.db'))));
+  }
   const address = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   const accounts = new Accounts(gateway.deps.store, gateway.deps.crypto);
   return {
@@ -37,8 +59,21 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     logLines,
     async close() {
       await gateway.close();
+      await backends?.drop();
+      restoreEnv();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+function exportEnv(vars: Record<string, string>): () => void {
+  const saved = Object.keys(vars).map((k) => [k, process.env[k]] as const);
+  Object.assign(process.env, vars);
+  return () => {
+    for (const [k, v] of saved) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   };
 }
 

@@ -31,15 +31,15 @@ async function failure(p: Promise<unknown> | (() => unknown)): Promise<QuarryErr
 }
 
 describe('reddit samples and shape checks (no recordings needed)', () => {
-  it('sample() honours limit and continues after its last post', () => {
-    const five = op.sample({ subforum: 'golang', limit: 5 });
+  it('sample() honours limit and continues after its last post', async () => {
+    const five = await op.sample({ subforum: 'golang', limit: 5 });
     const posts = five.data.posts as Array<{ id: string }>;
     expect(posts).toHaveLength(5);
     expect(five.items).toBe(5);
     expect(five.data.cursor).toBe(`t3_${posts[4].id}`);
     expect(five.data.subforum).toMatchObject({ type: 'subforum', name: 'golang' });
     expect(five.data).not.toHaveProperty('_provenance');
-    const all = op.sample({ subforum: 'golang', limit: 100 });
+    const all = await op.sample({ subforum: 'golang', limit: 100 });
     expect(all.items).toBe(100);
     expect(all.data.cursor).toBe('t3_1sk79iw');
   });

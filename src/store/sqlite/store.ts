@@ -63,6 +63,8 @@ export function openSqliteStore(dataDir: string, options: { background?: boolean
 }
 
 export class SqliteStore implements Store {
+  /** One process owns the file (`serve --workers` refuses more than one on it). */
+  readonly sharedByInstances = false;
   readonly db: Database;
   private readonly batch: WriteBatch;
   private readonly s: Record<string, Statement>;

@@ -1,0 +1,209 @@
+/**
+ * `npm run eval:parse`: scores the converter on ../shared/corpus/parse (issue 3). Per document: share of the
+ * expected text found in order (words, phrase by phrase), headings recognised as headings (any level), table cells
+ * found in the same table row (adjacent cell pairs); files without an expected .md are scored on the content
+ * strings of markitdown-vectors.json (conventions skipped; must_not_include must be absent). Prints a per-format
+ * table and a total. Compares content, not bytes. Skips with a reason when ../shared is absent.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { convertFile } from '../src/parse/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/corpus/parse');
+
+export interface Score {
+  text: number | null;
+  headings: number | null;
+  cells: number | null;
+}
+
+export const norm = (s: string) =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\\(.)/g, '$1')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<br\s*\/?>/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`~#|>]+/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/[^\p{L}\p{N}%$€£.,:;@/+-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const stripLine = (l: string) => l.replace(/^\s*(#{1,6}\s|[-*+]\s|\d+[.)]\s|>\s?)/, '');
+
+function phrases(expected: string): string[] {
+  const out: string[] = [];
+  let above: string[] = [];
+  for (const line of expected.split('\n')) {
+    if (/^\s*\|?\s*:?-{2,}/.test(line)) continue;
+    if (line.includes('|')) {
+      const raw = line.split('|').map((c) => norm(c));
+      // docling repeats a merged cell's text in every spanned slot (our convention writes it once): count a
+      // multi-word cell once per row, and not again when it repeats the cell above it.
+      const cells = raw.filter((c, i) => c && !(c.includes(' ') && above[i] === c));
+      above = raw;
+      out.push(...new Set(cells));
+    } else {
+      above = [];
+      const n = norm(stripLine(line));
+      if (n) out.push(n);
+    }
+  }
+  return out;
+}
+
+/** Longest common subsequence of words, two rows of Int32 (O(n·m) time, O(m) memory). */
+function lcs(a: string[], b: string[]): number {
+  const ids = new Map<string, number>();
+  const id = (w: string) => ids.get(w) ?? (ids.set(w, ids.size), ids.size - 1);
+  const A = Int32Array.from(a, id);
+  const B = Int32Array.from(b, id);
+  let prev = new Int32Array(B.length + 1);
+  let cur = new Int32Array(B.length + 1);
+  for (let i = 1; i <= A.length; i++) {
+    const x = A[i - 1];
+    for (let j = 1; j <= B.length; j++) cur[j] = x === B[j - 1] ? prev[j - 1] + 1 : Math.max(prev[j], cur[j - 1]);
+    [prev, cur] = [cur, prev];
+  }
+  return prev[B.length];
+}
+
+function textInOrder(expected: string, actual: string): number | null {
+  const ps = phrases(expected);
+  const want = ps.join(' ').split(' ').filter(Boolean);
+  const have = norm(actual).split(' ').filter(Boolean);
+  if (!want.length) return null;
+  if (want.length * have.length <= 3e8) return lcs(want, have) / want.length;
+  return phraseInOrder(ps, actual);
+}
+
+function phraseInOrder(ps: string[], actual: string): number | null {
+  const hay = norm(actual);
+  let cursor = 0;
+  let total = 0;
+  let found = 0;
+  for (const p of ps) {
+    const words = p.split(' ');
+    total += words.length;
+    const at = hay.indexOf(p, cursor);
+    if (at >= 0) {
+      found += words.length;
+      cursor = at + p.length;
+      continue;
+    }
+    // Word by word, each after the previous, within a window.
+    let c = cursor;
+    for (const w of words) {
+      const i = hay.indexOf(w, c);
+      if (i >= 0 && i - c < 400) {
+        found++;
+        c = i + w.length;
+      }
+    }
+    cursor = Math.max(cursor, c === cursor ? cursor : c);
+  }
+  return total ? found / total : null;
+}
+
+function headingScore(expected: string, actual: string): number | null {
+  const want = expected.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => norm(l)).filter(Boolean);
+  if (!want.length) return null;
+  const have = actual.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => norm(l));
+  const ok = want.filter((w) => have.some((h) => h === w || (h.includes(w) && w.length > 3) || (w.includes(h) && h.length > 3)));
+  return ok.length / want.length;
+}
+
+function rows(md: string): string[][] {
+  return md
+    .split('\n')
+    .filter((l) => l.trim().startsWith('|') && !/^\s*\|?\s*:?-{2,}/.test(l))
+    .map((l) => l.replace(/\\\|/g, '\u0000').split('|').map((c) => norm(c.replace(/\u0000/g, '|'))));
+}
+
+function cellScore(expected: string, actual: string): number | null {
+  const pairs: [string, string][] = [];
+  for (const r of rows(expected)) {
+    const cells = [...new Set(r.filter(Boolean))];
+    for (let i = 0; i + 1 < cells.length; i++) pairs.push([cells[i], cells[i + 1]]);
+  }
+  if (!pairs.length) return null;
+  const have = rows(actual).map((r) => r.join(' | '));
+  const ok = pairs.filter(([a, b]) => have.some((h) => h.includes(a) && h.includes(b)));
+  return ok.length / pairs.length;
+}
+
+export function score(expected: string, actual: string): Score {
+  return { text: textInOrder(expected, actual), headings: headingScore(expected, actual), cells: cellScore(expected, actual) };
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(root)) {
+    console.log(`eval:parse skipped: ${root} is absent (the shared corpus is not next to this checkout).`);
+    return;
+  }
+  const vectors = JSON.parse(fs.readFileSync(path.join(root, 'markitdown-vectors.json'), 'utf8')).files as Record<
+    string,
+    { must_include: { s: string; convention?: boolean }[]; must_not_include: string[] }
+  >;
+  const formats = ['pdf', 'docx', 'xlsx', 'pptx', 'html'];
+  const byFormat: Record<string, { docs: number; text: number[]; headings: number[]; cells: number[]; ms: number }> = {};
+  const detail: string[] = [];
+  for (const f of formats) {
+    byFormat[f] = { docs: 0, text: [], headings: [], cells: [], ms: 0 };
+    const dir = path.join(root, f);
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir).filter((n) => !n.endsWith('.md')).sort()) {
+      const bytes = fs.readFileSync(path.join(dir, name));
+      const t0 = performance.now();
+      let markdown = '';
+      try {
+        markdown = (await convertFile(new Uint8Array(bytes), { maxPages: 100 })).markdown;
+      } catch (e) {
+        detail.push(`${f}/${name}: ERROR ${(e as Error).message}`);
+      }
+      const ms = performance.now() - t0;
+      const expPath = path.join(dir, `${name}.expected.md`);
+      const s: Score = { text: null, headings: null, cells: null };
+      if (fs.existsSync(expPath)) {
+        Object.assign(s, score(fs.readFileSync(expPath, 'utf8'), markdown));
+      } else if (vectors[`${f}/${name}`]) {
+        const v = vectors[`${f}/${name}`];
+        const content = v.must_include.filter((m) => !m.convention);
+        const hay = norm(markdown);
+        const ok = content.filter((m) => hay.includes(norm(m.s))).length;
+        const bad = v.must_not_include.filter((m) => markdown.includes(m)).length;
+        s.text = content.length ? Math.max(0, ok - bad) / content.length : bad ? 0 : null;
+      }
+      const b = byFormat[f];
+      b.docs++;
+      b.ms += ms;
+      if (s.text !== null && !(s.text === 0 && !markdown.replace(/<!--.*?-->/g, '').trim() && !fs.readFileSync(expPath, 'utf8').trim())) b.text.push(s.text);
+      if (s.headings !== null) b.headings.push(s.headings);
+      if (s.cells !== null) b.cells.push(s.cells);
+      const pct = (x: number | null) => (x === null ? '  n/a' : `${(x * 100).toFixed(0).padStart(4)}%`);
+      detail.push(`${`${f}/${name}`.padEnd(70)} text ${pct(s.text)}  headings ${pct(s.headings)}  cells ${pct(s.cells)}  ${ms.toFixed(0)} ms`);
+    }
+  }
+  const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
+  const pct = (x: number) => (Number.isNaN(x) ? '  n/a' : `${(x * 100).toFixed(1)}%`);
+  console.log(detail.join('\n'));
+  console.log('\n| format | docs | text in order | headings | table cells in row | mean |');
+  console.log('|---|---|---|---|---|---|');
+  const all = { text: [] as number[], headings: [] as number[], cells: [] as number[] };
+  for (const f of formats) {
+    const b = byFormat[f];
+    const parts = [mean(b.text), mean(b.headings), mean(b.cells)].filter((x) => !Number.isNaN(x));
+    console.log(`| ${f} | ${b.docs} | ${pct(mean(b.text))} | ${pct(mean(b.headings))} | ${pct(mean(b.cells))} | ${pct(mean(parts))} |`);
+    all.text.push(...b.text);
+    all.headings.push(...b.headings);
+    all.cells.push(...b.cells);
+  }
+  const parts = [mean(all.text), mean(all.headings), mean(all.cells)];
+  console.log(`| total | ${formats.reduce((n, f) => n + byFormat[f].docs, 0)} | ${pct(parts[0])} | ${pct(parts[1])} | ${pct(parts[2])} | ${pct(mean(parts))} |`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

@@ -1,0 +1,56 @@
+/**
+ * The MCP tool list, generated once from the catalogue: one tool per endpoint this server can serve, plus the free
+ * `credits` tool. Nothing here names an endpoint, so a new source shows up as tools without touching this folder.
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Catalogue, CatalogueEndpoint } from '../catalogue/catalogue.js';
+
+/** Every data tool costs this much, whatever the endpoint's REST price (SPEC.md "MCP transport"). */
+export const MCP_PRICE = 1;
+
+export const CREDITS_TOOL = 'credits';
+
+/** MCP tool names allow [A-Za-z0-9_-] (and `.` only in newer revisions), so `reddit.subforum` → `reddit_subforum`. */
+export function toolName(endpointId: string): string {
+  return endpointId.replace(/\./g, '_');
+}
+
+export interface ToolSet {
+  /** What tools/list answers; built once, shared by every request. */
+  readonly list: readonly Tool[];
+  /** The endpoint behind a data tool; undefined for `credits` and unknown names. */
+  endpointFor(name: string): CatalogueEndpoint | undefined;
+}
+
+const creditsTool: Tool = {
+  name: CREDITS_TOOL,
+  title: 'Credit balance',
+  description: "Returns this API key's account credit balance. Free: costs nothing and is not listed in the call logs.",
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+};
+
+function dataTool(e: CatalogueEndpoint): Tool {
+  return {
+    name: toolName(e.def.id),
+    title: e.def.title,
+    description: `${e.def.summary} Price: ${MCP_PRICE} credit per call via MCP; failed calls are not billed.`,
+    // The endpoint's own schema, whole: it is what validates the arguments, so the agent sees exactly the rules
+    // that apply (tags and maxAge included: both are meaningful to an agent).
+    inputSchema: e.def.input as Tool['inputSchema'],
+    annotations: { title: e.def.title, readOnlyHint: true, openWorldHint: true },
+  };
+}
+
+export function buildToolSet(catalogue: Catalogue): ToolSet {
+  const byName = new Map<string, CatalogueEndpoint>();
+  for (const e of catalogue.endpoints) {
+    if (e.unavailable !== undefined) continue; // tools = what this server can serve right now
+    const name = toolName(e.def.id);
+    // Two ids that differ only by `.` vs `_` would shadow each other: refuse to start rather than misroute calls.
+    if (byName.has(name) || name === CREDITS_TOOL) throw new Error(`MCP tool name collision: ${name}`);
+    byName.set(name, e);
+  }
+  const list = [...[...byName.values()].map(dataTool), creditsTool];
+  return { list, endpointFor: (name) => byName.get(name) };
+}

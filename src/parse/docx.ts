@@ -1,0 +1,301 @@
+/**
+ * Word .docx to blocks, straight from the XML: headings from Heading N / Title styles (and outline levels, through
+ * `basedOn`), lists from numbering.xml (bullet vs numbered, nesting by ilvl, start numbers and restarts), tables
+ * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text.
+ */
+import { esc, image, link, wrap } from './inline.js';
+import { flattenBlocks, firstHeading } from './html.js';
+import type { Block, Converted, ListItem } from './types.js';
+import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, type XNode } from './xml.js';
+import type { ZipReader } from './zip.js';
+
+interface Style {
+  name: string;
+  basedOn?: string;
+  outline?: number;
+  numId?: string;
+  ilvl?: number;
+}
+
+interface Level {
+  fmt: string;
+  start: number;
+}
+
+export function convertDocx(zip: ZipReader): Converted {
+  const doc = parseXml(zip.text('word/document.xml') ?? '');
+  const styles = readStyles(zip.text('word/styles.xml'));
+  const numbering = readNumbering(zip.text('word/numbering.xml'));
+  const rels = readRels(zip.text('word/_rels/document.xml.rels'), 'word/document.xml');
+  const body = find(doc, 'w:body');
+  const ctx = new DocxWalker(styles, numbering, rels);
+  const blocks = ctx.body(body);
+  const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
+  return { blocks, title, cut: false };
+}
+
+function readStyles(xml: string | undefined): Map<string, Style> {
+  const map = new Map<string, Style>();
+  if (!xml) return map;
+  for (const s of findAll(parseXml(xml), 'w:style')) {
+    const id = attr(s, 'w:styleId');
+    if (!id) continue;
+    const ppr = child(s, 'w:pPr');
+    const numPr = child(ppr, 'w:numPr');
+    const outline = attr(child(ppr, 'w:outlineLvl'), 'w:val');
+    map.set(id, {
+      name: attr(child(s, 'w:name'), 'w:val') ?? id,
+      basedOn: attr(child(s, 'w:basedOn'), 'w:val'),
+      outline: outline !== undefined ? Number(outline) : undefined,
+      numId: attr(child(numPr, 'w:numId'), 'w:val'),
+      ilvl: numPr ? Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? 0) : undefined,
+    });
+  }
+  return map;
+}
+
+function readNumbering(xml: string | undefined): Map<string, Map<number, Level>> {
+  const out = new Map<string, Map<number, Level>>();
+  if (!xml) return out;
+  const root = parseXml(xml);
+  const abstract = new Map<string, Map<number, Level>>();
+  for (const a of findAll(root, 'w:abstractNum')) {
+    const levels = new Map<number, Level>();
+    for (const l of kids(a, 'w:lvl')) {
+      levels.set(Number(attr(l, 'w:ilvl') ?? 0), {
+        fmt: attr(child(l, 'w:numFmt'), 'w:val') ?? 'bullet',
+        start: Number(attr(child(l, 'w:start'), 'w:val') ?? 1),
+      });
+    }
+    abstract.set(attr(a, 'w:abstractNumId') ?? '', levels);
+  }
+  for (const n of findAll(root, 'w:num')) {
+    const base = abstract.get(attr(child(n, 'w:abstractNumId'), 'w:val') ?? '') ?? new Map<number, Level>();
+    const levels = new Map<number, Level>([...base].map(([k, v]) => [k, { ...v }]));
+    for (const o of kids(n, 'w:lvlOverride')) {
+      const i = Number(attr(o, 'w:ilvl') ?? 0);
+      const so = attr(child(o, 'w:startOverride'), 'w:val');
+      const lv = levels.get(i) ?? { fmt: 'decimal', start: 1 };
+      if (so !== undefined) lv.start = Number(so);
+      const ol = child(o, 'w:lvl');
+      if (ol) lv.fmt = attr(child(ol, 'w:numFmt'), 'w:val') ?? lv.fmt;
+      levels.set(i, lv);
+    }
+    out.set(attr(n, 'w:numId') ?? '', levels);
+  }
+  return out;
+}
+
+interface Para {
+  kind: 'heading' | 'list' | 'text';
+  level: number;
+  text: string;
+  numId?: string;
+  ilvl?: number;
+}
+
+class DocxWalker {
+  titleText: string | undefined;
+  private counters = new Map<string, number[]>();
+
+  constructor(
+    private readonly styles: Map<string, Style>,
+    private readonly numbering: Map<string, Map<number, Level>>,
+    private readonly rels: Map<string, { target: string; external: boolean }>,
+  ) {}
+
+  body(body: XNode | undefined): Block[] {
+    const out: Block[] = [];
+    let pending: Para[] = [];
+    const flush = () => {
+      if (pending.length) out.push(...this.lists(pending));
+      pending = [];
+    };
+    const visit = (n: XNode) => {
+      for (const c of kids(n)) {
+        if (c.name === 'w:p') {
+          const p = this.paragraph(c);
+          if (p.kind === 'list') {
+            pending.push(p);
+            continue;
+          }
+          flush();
+          if (!p.text.trim()) continue;
+          if (p.kind === 'heading') out.push({ t: 'h', level: p.level, text: p.text });
+          else out.push({ t: 'p', text: p.text });
+        } else if (c.name === 'w:tbl') {
+          flush();
+          out.push(this.table(c));
+        } else if (c.name === 'w:sdt' || c.name === 'w:sdtContent' || c.name === 'w:customXml' || c.name === 'w:ins' || c.name === 'w:smartTag') {
+          visit(c.name === 'w:sdt' ? child(c, 'w:sdtContent') ?? c : c);
+        }
+      }
+    };
+    if (body) visit(body);
+    flush();
+    return out;
+  }
+
+  private styleChain(id: string | undefined): Style[] {
+    const chain: Style[] = [];
+    for (let i = 0; id && i < 20; i++) {
+      const s = this.styles.get(id);
+      if (!s) break;
+      chain.push(s);
+      id = s.basedOn;
+    }
+    return chain;
+  }
+
+  paragraph(p: XNode): Para {
+    const ppr = child(p, 'w:pPr');
+    const styleId = attr(child(ppr, 'w:pStyle'), 'w:val');
+    const chain = this.styleChain(styleId);
+    const text = this.runs(p).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+    const name = (chain[0]?.name ?? styleId ?? '').toLowerCase();
+    let heading = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/.exec(name);
+    const outline = attr(child(ppr, 'w:outlineLvl'), 'w:val') ?? chain.find((s) => s.outline !== undefined)?.outline;
+    if (name === 'title') {
+      if (!this.titleText && text) this.titleText = text.replace(/\\(.)/g, '$1');
+      return { kind: 'heading', level: 1, text };
+    }
+    if (!heading && /^heading(\d)$/i.test(styleId ?? '')) heading = ['', '', /(\d)$/.exec(styleId!)![1]] as unknown as RegExpExecArray;
+    if (heading) return { kind: 'heading', level: Math.min(6, Number(heading[2])), text };
+    if (outline !== undefined && Number(outline) < 6 && name !== 'normal') return { kind: 'heading', level: Number(outline) + 1, text };
+    const numPr = child(ppr, 'w:numPr');
+    let numId = attr(child(numPr, 'w:numId'), 'w:val');
+    let ilvl = numPr ? Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? 0) : undefined;
+    if (!numId) {
+      const s = chain.find((x) => x.numId);
+      numId = s?.numId;
+      ilvl ??= s?.ilvl ?? 0;
+    }
+    if (numId && numId !== '0' && this.numbering.has(numId)) return { kind: 'list', level: 0, text, numId, ilvl: ilvl ?? 0 };
+    if (/^list (bullet|number)/.test(name)) return { kind: 'list', level: 0, text, ilvl: Number(/(\d)$/.exec(name)?.[1] ?? 1) - 1 };
+    return { kind: 'text', level: 0, text };
+  }
+
+  /** Runs of a paragraph; neighbours with the same formatting are merged before emphasis is added. */
+  runs(n: XNode): string {
+    const segs: { text: string; fmt: string }[] = [];
+    this.collect(n, segs);
+    const merged: { text: string; fmt: string }[] = [];
+    for (const s of segs) {
+      const last = merged[merged.length - 1];
+      if (last && last.fmt === s.fmt && s.fmt !== 'raw') last.text += s.text;
+      else merged.push({ ...s });
+    }
+    return merged
+      .map(({ text, fmt }) => {
+        if (fmt === 'raw' || !text.trim()) return text;
+        if (fmt.includes('b')) text = wrap(text, '**');
+        if (fmt.includes('i')) text = wrap(text, '*');
+        if (fmt.includes('s')) text = wrap(text, '~~');
+        return text;
+      })
+      .join('');
+  }
+
+  private collect(n: XNode, segs: { text: string; fmt: string }[]): void {
+    for (const c of kids(n)) {
+      switch (c.name) {
+        case 'w:r':
+          this.run(c, segs);
+          break;
+        case 'w:hyperlink': {
+          const rel = this.rels.get(attr(c, 'r:id') ?? '');
+          segs.push({ text: link(this.runs(c), rel?.external ? rel.target : undefined), fmt: 'raw' });
+          break;
+        }
+        case 'w:ins':
+        case 'w:smartTag':
+        case 'w:sdt':
+        case 'w:sdtContent':
+        case 'w:fldSimple':
+        case 'w:customXml':
+          this.collect(c, segs);
+          break;
+      }
+    }
+  }
+
+  run(r: XNode, segs: { text: string; fmt: string }[]): void {
+    const rpr = child(r, 'w:rPr');
+    const on = (name: string) => {
+      const e = child(rpr, name);
+      return !!e && !['0', 'false', 'none'].includes(attr(e, 'w:val') ?? '');
+    };
+    const fmt = `${on('w:b') ? 'b' : ''}${on('w:i') ? 'i' : ''}${on('w:strike') ? 's' : ''}`;
+    for (const c of kids(r)) {
+      if (c.name === 'w:t') segs.push({ text: esc((c.children ?? []).map((x) => x.data ?? '').join('')), fmt });
+      else if (c.name === 'w:tab') segs.push({ text: ' ', fmt });
+      else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', fmt: 'raw' });
+      else if (c.name === 'w:drawing' || c.name === 'w:pict') {
+        const pr = find(c, 'wp:docPr') ?? find(c, 'pic:cNvPr');
+        const img = image(attr(pr, 'descr') || attr(pr, 'title'));
+        if (img) segs.push({ text: ` ${img} `, fmt: 'raw' });
+      }
+    }
+  }
+
+  /** Consecutive list paragraphs to nested list blocks, numbered as Word numbers them. */
+  lists(paras: Para[]): Block[] {
+    const out: Block[] = [];
+    const stack: { block: Extract<Block, { t: 'list' }>; ilvl: number; numId?: string }[] = [];
+    for (const p of paras) {
+      const ilvl = p.ilvl ?? 0;
+      const lvl = p.numId ? this.numbering.get(p.numId)?.get(ilvl) : undefined;
+      const ordered = lvl ? !['bullet', 'none'].includes(lvl.fmt) : /number/.test(p.text);
+      const number = this.count(p.numId, ilvl, lvl?.start ?? 1);
+      while (stack.length && stack[stack.length - 1].ilvl > ilvl) stack.pop();
+      let top = stack[stack.length - 1];
+      if (top && top.ilvl === ilvl && (top.block.ordered !== ordered || (ordered && top.numId !== p.numId))) {
+        stack.pop();
+        top = stack[stack.length - 1];
+      }
+      const item: ListItem = { text: p.text, children: [] };
+      if (top && top.ilvl === ilvl) {
+        top.block.items.push(item);
+        continue;
+      }
+      const block: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: ordered ? number : 1, items: [item] };
+      if (top) {
+        const parentItems = top.block.items;
+        parentItems[parentItems.length - 1].children.push(block);
+      } else out.push(block);
+      stack.push({ block, ilvl, numId: p.numId });
+    }
+    return out;
+  }
+
+  private count(numId: string | undefined, ilvl: number, start: number): number {
+    const key = numId ?? '';
+    const c = this.counters.get(key) ?? [];
+    const value = c[ilvl] === undefined ? start : c[ilvl] + 1;
+    c[ilvl] = value;
+    c.length = ilvl + 1;
+    this.counters.set(key, c);
+    return value;
+  }
+
+  table(tbl: XNode): Block {
+    const rows: string[][] = [];
+    for (const tr of kids(tbl, 'w:tr')) {
+      const row: string[] = [];
+      const skip = Number(attr(child(child(tr, 'w:trPr'), 'w:gridBefore'), 'w:val') ?? 0);
+      for (let i = 0; i < skip; i++) row.push('');
+      for (const tc of kids(tr).filter((c) => c.name === 'w:tc' || c.name === 'w:sdt')) {
+        const cell = tc.name === 'w:sdt' ? find(tc, 'w:tc') : tc;
+        if (!cell) continue;
+        const tcpr = child(cell, 'w:tcPr');
+        const span = Math.min(64, Number(attr(child(tcpr, 'w:gridSpan'), 'w:val') ?? 1) || 1);
+        const vmerge = child(tcpr, 'w:vMerge');
+        const continued = !!vmerge && attr(vmerge, 'w:val') !== 'restart';
+        row.push(continued ? '' : flattenBlocks(this.body(cell)));
+        for (let i = 1; i < span; i++) row.push('');
+      }
+      rows.push(row);
+    }
+    return { t: 'table', rows };
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * HTML to blocks. Decoded by BOM, then `<meta charset>`/`http-equiv`, then UTF-8; reads `<main>`/`<article>` when
+ * the page marks one (else `<body>`); never script, style, template, svg, noscript, iframe, nav or aside.
+ */
+import { parseDocument } from 'htmlparser2';
+import { collapse, esc, image, link, wrap } from './inline.js';
+import { writeMarkdown } from './markdown.js';
+import type { Block, Converted, ListItem } from './types.js';
+import { LIMITS } from './types.js';
+import { attr, checkShape, find, kids, textOf, type XNode } from './xml.js';
+
+export function decodeHtml(bytes: Uint8Array): string {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (b[0] === 0xff && b[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (b[0] === 0xfe && b[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const head = b.subarray(0, 4096).toString('latin1');
+  const m =
+    /<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)/i.exec(head) ?? /<meta[^>]+content\s*=\s*["'][^"']*charset=([a-zA-Z0-9_.:-]+)/i.exec(head);
+  if (m) {
+    try {
+      const label = m[1].toLowerCase();
+      // WHATWG: latin1 and ascii labels mean windows-1252; Node 20's decoder leaves 0x80-0x9f as C1 controls.
+      if (/^(windows-1252|cp1252|iso-8859-1|iso8859-1|latin1|l1|us-ascii|ascii)$/.test(label)) return decode1252(b);
+      return new TextDecoder(label).decode(bytes);
+    } catch {
+      /* unknown label: UTF-8 */
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+const CP1252 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function decode1252(b: Buffer): string {
+  const s = b.toString('latin1');
+  return s.replace(/[\u0080-\u009f]/g, (c) => CP1252[c.charCodeAt(0) - 0x80]);
+}
+
+const SKIP = new Set(['script', 'style', 'template', 'svg', 'noscript', 'iframe', 'nav', 'aside', 'head', 'button', 'select', 'input', 'textarea', 'object', 'embed', 'canvas', 'math', 'dialog']);
+const BLOCK = new Set([
+  'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'table', 'pre',
+  'blockquote', 'hr', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'form', 'fieldset', 'address', 'details', 'summary', 'center', 'body', 'html',
+  'caption', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot',
+]);
+
+function hidden(n: XNode): boolean {
+  const a = n.attribs ?? {};
+  return 'hidden' in a || a['aria-hidden'] === 'true' || /display\s*:\s*none/i.test(a.style ?? '');
+}
+
+export function convertHtml(bytes: Uint8Array): Converted {
+  const text = decodeHtml(bytes);
+  const doc = parseDocument(text, { decodeEntities: true, lowerCaseTags: true }) as unknown as XNode;
+  checkShape(doc, LIMITS.htmlDepth, 1_000_000, 'HTML');
+  const og = findAllTags(doc, 'meta').find((m) => /^(og:title)$/i.test(attr(m, 'property') ?? attr(m, 'name') ?? ''));
+  let title = collapse(attr(og, 'content') ?? '').trim() || collapse(textOf(find(doc, 'title'))).trim();
+  const root = find(doc, 'main') ?? find(doc, 'article') ?? find(doc, 'body') ?? doc;
+  const underBody = root.name === 'body' || root === doc;
+  const blocks = new Walker(underBody).blocks(root);
+  if (!title) title = firstHeading(blocks) ?? '';
+  return { blocks, title: title || undefined, cut: false };
+}
+
+export function firstHeading(blocks: Block[]): string | undefined {
+  const h = blocks.find((b) => b.t === 'h');
+  return h && h.t === 'h' ? h.text.replace(/\\(.)/g, '$1').replace(/[*_]/g, '').trim() : undefined;
+}
+
+function findAllTags(n: XNode, name: string, out: XNode[] = []): XNode[] {
+  for (const c of n.children ?? []) {
+    if (c.name === name) out.push(c);
+    findAllTags(c, name, out);
+  }
+  return out;
+}
+
+class Walker {
+  constructor(private readonly underBody: boolean) {}
+
+  blocks(n: XNode): Block[] {
+    const out: Block[] = [];
+    let inline = '';
+    const flush = () => {
+      const t = inline.replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+      if (t) out.push({ t: 'p', text: t });
+      inline = '';
+    };
+    for (const c of n.children ?? []) {
+      if (c.type === 'text') {
+        inline += esc(collapse(c.data ?? ''));
+        continue;
+      }
+      if (c.type !== 'tag' && c.type !== 'script' && c.type !== 'style') continue;
+      const name = c.name!;
+      if (SKIP.has(name) || hidden(c)) continue;
+      if (this.underBody && (name === 'header' || name === 'footer')) continue;
+      if (!BLOCK.has(name)) {
+        inline += this.inline(c);
+        continue;
+      }
+      flush();
+      out.push(...this.block(c));
+    }
+    flush();
+    return out;
+  }
+
+  block(c: XNode): Block[] {
+    const name = c.name!;
+    const h = /^h([1-6])$/.exec(name);
+    if (h) return [{ t: 'h', level: Number(h[1]), text: this.inlineChildren(c).replace(/\s+/g, ' ').trim() }];
+    switch (name) {
+      case 'ul':
+      case 'ol':
+        return [this.list(c)];
+      case 'table':
+        return this.table(c);
+      case 'pre':
+        return [{ t: 'code', text: textOf(c).replace(/^\n/, '') }];
+      case 'blockquote':
+        return [{ t: 'quote', blocks: this.blocks(c) }];
+      case 'hr':
+        return [];
+      case 'li':
+        return [{ t: 'list', ordered: false, start: 1, items: [this.item(c)] }];
+      default:
+        return this.blocks(c);
+    }
+  }
+
+  list(c: XNode): Block {
+    const ordered = c.name === 'ol';
+    const start = ordered ? Number.parseInt(attr(c, 'start') ?? '1', 10) : 1;
+    const items: ListItem[] = [];
+    for (const li of kids(c)) {
+      if (SKIP.has(li.name!) || hidden(li)) continue;
+      if (li.name === 'ul' || li.name === 'ol') {
+        const nested = this.list(li);
+        if (items.length) items[items.length - 1].children.push(nested);
+        else items.push({ text: '', children: [nested] });
+        continue;
+      }
+      items.push(this.item(li));
+    }
+    return { t: 'list', ordered, start: Number.isFinite(start) && start >= 0 ? start : 1, items };
+  }
+
+  item(li: XNode): ListItem {
+    const blocks = this.blocks(li);
+    let text = '';
+    if (blocks[0]?.t === 'p') text = (blocks.shift() as { text: string }).text;
+    return { text, children: blocks };
+  }
+
+  private open = new Set<string>();
+
+  /** Emphasis nested in the same emphasis is written once (`<b><strong>x</strong></b>` is `**x**`). */
+  emphasis(c: XNode, mark: string): string {
+    if (this.open.has(mark)) return this.inlineChildren(c);
+    this.open.add(mark);
+    try {
+      return wrap(this.inlineChildren(c), mark);
+    } finally {
+      this.open.delete(mark);
+    }
+  }
+
+  inlineChildren(n: XNode): string {
+    return (n.children ?? []).map((c) => this.inline(c)).join('');
+  }
+
+  inline(c: XNode): string {
+    if (c.type === 'text') return esc(collapse(c.data ?? ''));
+    if (c.type !== 'tag') return '';
+    if (SKIP.has(c.name!) || hidden(c)) return '';
+    switch (c.name) {
+      case 'br':
+        return '\n';
+      case 'img':
+        return image(attr(c, 'alt'), attr(c, 'src'));
+      case 'a':
+        return link(this.inlineChildren(c), attr(c, 'href'));
+      case 'strong':
+      case 'b':
+        return this.emphasis(c, '**');
+      case 'em':
+      case 'i':
+        return this.emphasis(c, '*');
+      case 'del':
+      case 's':
+      case 'strike':
+        return this.emphasis(c, '~~');
+      case 'code': {
+        const t = collapse(textOf(c));
+        return t.trim() ? (t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``) : t;
+      }
+      case 'sup':
+      case 'sub':
+        return this.inlineChildren(c);
+      default:
+        if (BLOCK.has(c.name!)) return ' ' + this.flatten(c) + ' ';
+        return this.inlineChildren(c);
+    }
+  }
+
+  /** Block content inside an inline or a table cell: text lines joined by newlines. */
+  flatten(c: XNode): string {
+    return flattenBlocks(this.block(c));
+  }
+
+  table(t: XNode): Block[] {
+    const out: Block[] = [];
+    const caption = kids(t, 'caption')[0];
+    if (caption) out.push({ t: 'p', text: this.inlineChildren(caption).trim() });
+    const sections = kids(t);
+    const rows: XNode[] = [];
+    const order = ['thead', 'tr', 'tbody', 'tfoot'];
+    const sorted = [...sections].sort((a, b) => order.indexOf(a.name === 'tr' ? 'tbody' : a.name!) - order.indexOf(b.name === 'tr' ? 'tbody' : b.name!));
+    for (const s of sorted) {
+      if (s.name === 'tr') rows.push(s);
+      else if (s.name === 'thead' || s.name === 'tbody' || s.name === 'tfoot') rows.push(...kids(s, 'tr'));
+    }
+    const grid: string[][] = [];
+    const taken: boolean[][] = [];
+    rows.forEach((tr, r) => {
+      grid[r] ??= [];
+      taken[r] ??= [];
+      let col = 0;
+      for (const td of kids(tr)) {
+        if (td.name !== 'td' && td.name !== 'th') continue;
+        while (taken[r][col]) col++;
+        const text = flattenBlocks(this.blocks(td));
+        const cs = Math.min(100, Math.max(1, Number.parseInt(attr(td, 'colspan') ?? '1', 10) || 1));
+        const rs = Math.min(1000, Math.max(1, Number.parseInt(attr(td, 'rowspan') ?? '1', 10) || 1));
+        for (let dr = 0; dr < rs && r + dr < rows.length; dr++) {
+          grid[r + dr] ??= [];
+          taken[r + dr] ??= [];
+          for (let dc = 0; dc < cs; dc++) {
+            grid[r + dr][col + dc] = dr === 0 && dc === 0 ? text : '';
+            taken[r + dr][col + dc] = true;
+          }
+        }
+        col += cs;
+      }
+    });
+    out.push({ t: 'table', rows: grid.map((r) => Array.from(r, (x) => x ?? '')) });
+    return out;
+  }
+}
+
+export function flattenBlocks(blocks: Block[]): string {
+  const lines: string[] = [];
+  for (const b of blocks) {
+    if (b.t === 'table') lines.push(...b.rows.map((r) => r.filter((x) => x.trim()).join(' ')));
+    else if (b.t === 'quote') lines.push(flattenBlocks(b.blocks));
+    else if (b.t === 'code') lines.push(b.text);
+    else lines.push(writeMarkdown([b]).trim());
+  }
+  return lines.filter((l) => l.trim()).join('\n');
+}

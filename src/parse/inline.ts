@@ -1,0 +1,38 @@
+/** Inline markdown helpers shared by every converter: escaping, links (http(s)/mailto only), images as alt text. */
+
+/** Escapes characters that would start markdown inline syntax. Whitespace is collapsed by the caller. */
+export function esc(text: string): string {
+  return text.replace(/[\\`*_[\]<>]/g, (c) => '\\' + c);
+}
+
+const SAFE_URL = /^(https?:\/\/|mailto:)/i;
+
+export function isSafeUrl(href: string | undefined): href is string {
+  return !!href && SAFE_URL.test(href.trim());
+}
+
+/** `[text](url)` when the address is http(s) or mailto, else the text alone. `text` is already markdown. */
+export function link(text: string, href: string | undefined): string {
+  if (!text.trim()) return text;
+  if (!isSafeUrl(href)) return text;
+  const url = href.trim().replace(/[ ()<>]/g, (c) => encodeURIComponent(c));
+  return `[${text}](${url})`;
+}
+
+/** Images never carry data: `![alt](url)` for an http(s) address, `![alt]()` when embedded, nothing without alt. */
+export function image(alt: string | undefined, src?: string): string {
+  const a = (alt ?? '').replace(/\s+/g, ' ').trim();
+  if (!a) return '';
+  return `![${esc(a)}](${isSafeUrl(src) ? src.trim().replace(/[ ()<>]/g, (c) => encodeURIComponent(c)) : ''})`;
+}
+
+/** Wraps text in a delimiter, keeping surrounding spaces outside (`** x**` is not emphasis). */
+export function wrap(text: string, mark: string): string {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+  if (!m[2]) return text;
+  return `${m[1]}${mark}${m[2]}${mark}${m[3]}`;
+}
+
+export function collapse(text: string): string {
+  return text.replace(/[ \t\r\n\f\u00a0]+/g, ' ');
+}

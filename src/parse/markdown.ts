@@ -1,0 +1,112 @@
+/**
+ * The one markdown writer (README "Markdown convention"): GFM, ATX headings, `-`/`1.` lists indented to the
+ * parent's text column, pipe tables with a real header row, `|` escaped and line breaks as `<br>`, one blank line
+ * between blocks, no trailing spaces.
+ */
+import type { Block, ListItem } from './types.js';
+
+export function writeMarkdown(blocks: Block[]): string {
+  const out = renderBlocks(blocks).join('\n\n');
+  return out.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC') + (out.trim() ? '\n' : '');
+}
+
+/** Line-start characters that would turn a paragraph into another block. */
+function guardLineStart(line: string): string {
+  return line.replace(/^(\s*)(#{1,6}\s|[-+*]\s|>|(\d{1,9})([.)])\s|={3,}|-{3,}|`{3,}|~{3,})/, (m, sp: string, _w, num?: string, d?: string) => {
+    if (num !== undefined) return `${sp}${num}\\${d} `;
+    return `${sp}\\${m.slice(sp.length)}`;
+  });
+}
+
+function renderBlocks(blocks: Block[]): string[] {
+  const parts: string[] = [];
+  for (const b of blocks) {
+    const s = renderBlock(b);
+    if (s.trim()) parts.push(s);
+  }
+  return parts;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').replace(/[ \t]+/g, ' ').trim();
+}
+
+function renderBlock(b: Block): string {
+  switch (b.t) {
+    case 'h': {
+      const text = oneLine(b.text);
+      if (!text) return '';
+      return `${'#'.repeat(Math.min(6, Math.max(1, b.level)))} ${text}`;
+    }
+    case 'p':
+      return b.text
+        .split('\n')
+        .map((l) => guardLineStart(l.trim()))
+        .filter((l) => l)
+        .join('  \n'.replace('  \n', '\n'));
+    case 'code': {
+      const fence = b.text.includes('```') ? '~~~~' : '```';
+      return `${fence}\n${b.text.replace(/\n+$/, '')}\n${fence}`;
+    }
+    case 'quote':
+      return renderBlocks(b.blocks)
+        .join('\n\n')
+        .split('\n')
+        .map((l) => (l ? `> ${l}` : '>'))
+        .join('\n');
+    case 'comment':
+      return `<!-- ${b.text.replace(/--/g, '- -')} -->`;
+    case 'list':
+      return renderList(b.ordered, b.start, b.items);
+    case 'table':
+      return renderTable(b.rows);
+  }
+}
+
+function renderList(ordered: boolean, start: number, items: ListItem[]): string {
+  const lines: string[] = [];
+  let n = start;
+  for (const item of items) {
+    const marker = ordered ? `${n++}. ` : '- ';
+    const pad = ' '.repeat(marker.length);
+    const text = item.text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    lines.push(marker + guardLineStart(text[0] ?? '').trimStart());
+    for (const l of text.slice(1)) lines.push(pad + guardLineStart(l));
+    for (const child of item.children) {
+      const s = renderBlock(child);
+      if (!s.trim()) continue;
+      if (child.t !== 'list') lines.push('');
+      for (const l of s.split('\n')) lines.push(l ? pad + l : '');
+    }
+  }
+  return lines.join('\n');
+}
+
+export function cell(text: string): string {
+  return text
+    .trim()
+    .split(/\s*\n\s*/)
+    .filter(Boolean)
+    .join('<br>')
+    .replace(/\\\|/g, '|')
+    .replace(/\|/g, '\\|')
+    .replace(/[ \t]+/g, ' ');
+}
+
+/** Drops empty rows and columns; the first remaining row is the header. A 1x1 table is a paragraph. */
+export function renderTable(input: string[][]): string {
+  let rows = input.map((r) => r.map(cell)).filter((r) => r.some((c) => c !== ''));
+  if (!rows.length) return '';
+  const width = Math.max(...rows.map((r) => r.length));
+  rows = rows.map((r) => [...r, ...Array<string>(width - r.length).fill('')]);
+  const keep: number[] = [];
+  for (let c = 0; c < width; c++) if (rows.some((r) => r[c] !== '')) keep.push(c);
+  rows = rows.map((r) => keep.map((c) => r[c]));
+  if (rows.length === 1 && keep.length === 1) return rows[0][0].replace(/<br>/g, '\n');
+  const line = (r: string[]) => `| ${r.join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...body.map(line)].join('\n').replace(/ {2,}\|/g, ' |');
+}

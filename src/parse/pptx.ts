@@ -1,0 +1,216 @@
+/**
+ * PowerPoint .pptx to blocks: slides in presentation order (`sldIdLst`, never zip order), each `<!-- slide N -->`
+ * then `## <title>`, shapes in visual order (top to bottom, then left to right), bullets and numbering from the
+ * paragraph properties (placeholders bulleted unless `buNone`), tables with merges written once, chart data as a
+ * table, and speaker notes only when present, found through the slide's notesSlide relationship.
+ */
+import { chartBlocks } from './chart.js';
+import { esc, image, link, wrap } from './inline.js';
+import type { Block, Converted, ListItem, ParseOptions } from './types.js';
+import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
+import type { ZipReader } from './zip.js';
+
+interface Shape {
+  y: number;
+  x: number;
+  blocks: Block[];
+  title?: string;
+}
+
+export function convertPptx(zip: ZipReader, opts: ParseOptions): Converted {
+  const pres = parseXml(zip.text('ppt/presentation.xml') ?? '');
+  const presRels = readRels(zip.text('ppt/_rels/presentation.xml.rels'), 'ppt/presentation.xml');
+  const ids = findAll(pres, 'p:sldId');
+  const authors = new Map<string, string>();
+  const authorsXml = zip.text('ppt/commentAuthors.xml');
+  if (authorsXml) for (const a of byLocalName(parseXml(authorsXml), 'cmAuthor')) authors.set(attr(a, 'id') ?? '', attr(a, 'name') ?? '');
+  const blocks: Block[] = [];
+  let firstTitle: string | undefined;
+  ids.slice(0, opts.maxPages).forEach((sid, i) => {
+    const rel = presRels.get(attr(sid, 'r:id') ?? '');
+    if (!rel) return;
+    blocks.push({ t: 'comment', text: `slide ${i + 1}` });
+    const { title, body, notes, comments } = readSlide(zip, rel.target, authors);
+    firstTitle ??= title;
+    blocks.push({ t: 'h', level: 2, text: title ?? `Slide ${i + 1}` });
+    blocks.push(...body);
+    for (const c of comments) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: c }] });
+    if (notes.length) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: `**Notes:** ${notes.map((b) => (b.t === 'p' ? b.text : '')).join('\n')}` }] });
+  });
+  const title = coreTitle(zip.text('docProps/core.xml')) ?? firstTitle?.replace(/\\(.)/g, '$1');
+  return { blocks, title, numPages: ids.length, cut: ids.length > opts.maxPages };
+}
+
+function byLocalName(n: XNode | undefined, local: string, out: XNode[] = []): XNode[] {
+  for (const c of n?.children ?? []) {
+    if (c.name === local || c.name?.endsWith(`:${local}`)) out.push(c);
+    byLocalName(c, local, out);
+  }
+  return out;
+}
+
+function readSlide(zip: ZipReader, path: string, authors: Map<string, string>): { title?: string; body: Block[]; notes: Block[]; comments: string[] } {
+  const slide = parseXml(zip.text(path) ?? '');
+  const rels = readRels(zip.text(relsPath(path)), path);
+  const layoutRel = [...rels.values()].find((r) => r.type.endsWith('/slideLayout'));
+  const layoutPos = new Map<string, { x: number; y: number }>();
+  if (layoutRel) {
+    const layout = parseXml(zip.text(layoutRel.target) ?? '');
+    for (const sp of findAll(layout, 'p:sp')) {
+      const ph = find(sp, 'p:ph');
+      const off = find(child(sp, 'p:spPr'), 'a:off');
+      if (ph && off) {
+        const pos = { x: Number(attr(off, 'x') ?? 0), y: Number(attr(off, 'y') ?? 0) };
+        layoutPos.set(`type:${attr(ph, 'type') ?? 'body'}`, pos);
+        if (attr(ph, 'idx')) layoutPos.set(`idx:${attr(ph, 'idx')}`, pos);
+      }
+    }
+  }
+  const shapes: Shape[] = [];
+  const tree = find(slide, 'p:spTree');
+  collectShapes(tree, shapes, rels, zip, layoutPos, 0, 0, 0);
+  // Visual order with a row tolerance of a quarter inch.
+  const TOL = 228600;
+  shapes.sort((a, b) => (Math.abs(a.y - b.y) > TOL ? a.y - b.y : a.x - b.x));
+  const titleShape = shapes.find((s) => s.title);
+  const body: Block[] = [];
+  for (const s of shapes) if (s !== titleShape) body.push(...s.blocks);
+  let notes: Block[] = [];
+  const notesRel = [...rels.values()].find((r) => r.type.endsWith('/notesSlide'));
+  if (notesRel && zip.has(notesRel.target)) {
+    const n = parseXml(zip.text(notesRel.target) ?? '');
+    for (const sp of findAll(n, 'p:sp')) {
+      const ph = find(sp, 'p:ph');
+      if (attr(ph, 'type') !== 'body') continue;
+      notes = textBody(child(sp, 'p:txBody'), false, rels).filter((b) => b.t === 'p' || b.t === 'list');
+      notes = notes.map((b) => (b.t === 'list' ? { t: 'p', text: b.items.map((i) => i.text).join('\n') } : b));
+    }
+  }
+  // Reviewer comments (legacy p:cmLst), found through the slide's comments relationship.
+  const comments: string[] = [];
+  for (const r of rels.values()) {
+    if (!r.type.endsWith('/comments') || !zip.has(r.target)) continue;
+    for (const cm of byLocalName(parseXml(zip.text(r.target) ?? ''), 'cm')) {
+      const text = textOf(byLocalName(cm, 'text')[0]).replace(/\s+/g, ' ').trim();
+      const who = authors.get(attr(cm, 'authorId') ?? '');
+      if (text) comments.push(`**Comment${who ? ` (${esc(who)})` : ''}:** ${esc(text)}`);
+    }
+  }
+  return { title: titleShape?.title, body, notes, comments };
+}
+
+function collectShapes(
+  tree: XNode | undefined,
+  out: Shape[],
+  rels: Map<string, { target: string; external: boolean; type: string }>,
+  zip: ZipReader,
+  layoutPos: Map<string, { x: number; y: number }>,
+  dx: number,
+  dy: number,
+  depth: number,
+): void {
+  if (!tree || depth > 20) return;
+  for (const sh of kids(tree)) {
+    const off = find(child(sh, sh.name === 'p:grpSp' ? 'p:grpSpPr' : sh.name === 'p:graphicFrame' ? 'p:xfrm' : 'p:spPr'), 'a:off') ?? (sh.name === 'p:graphicFrame' ? find(child(sh, 'p:xfrm'), 'a:off') : undefined);
+    const ph = find(find(sh, 'p:nvPr') ?? sh, 'p:ph');
+    let pos = off ? { x: Number(attr(off, 'x') ?? 0), y: Number(attr(off, 'y') ?? 0) } : undefined;
+    if (!pos && ph) pos = layoutPos.get(`idx:${attr(ph, 'idx')}`) ?? layoutPos.get(`type:${attr(ph, 'type') ?? 'body'}`);
+    const x = (pos?.x ?? 0) + dx;
+    const y = (pos?.y ?? (ph && /title/i.test(attr(ph, 'type') ?? '') ? 0 : 1e12)) + dy;
+    if (sh.name === 'p:grpSp') {
+      collectShapes(sh, out, rels, zip, layoutPos, dx, dy, depth + 1);
+    } else if (sh.name === 'p:sp') {
+      const type = attr(ph, 'type');
+      const isTitle = type === 'title' || type === 'ctrTitle';
+      const bulleted = !!ph && !isTitle && type !== 'subTitle' && type !== 'ctrTitle' && !['dt', 'ftr', 'sldNum', 'hdr'].includes(type ?? '');
+      if (ph && ['dt', 'ftr', 'sldNum', 'hdr'].includes(type ?? '')) continue;
+      const blocks = textBody(child(sh, 'p:txBody'), bulleted, rels);
+      if (isTitle) {
+        const t = blocks.map((b) => (b.t === 'p' ? b.text : b.t === 'list' ? b.items.map((i) => i.text).join(' ') : '')).join(' ').replace(/\s+/g, ' ').trim();
+        if (t && !out.some((s) => s.title)) out.push({ x, y, blocks: [], title: t });
+        else if (t) out.push({ x, y, blocks: [{ t: 'p', text: t }] });
+      } else if (blocks.length) out.push({ x, y, blocks });
+    } else if (sh.name === 'p:pic') {
+      const pr = find(sh, 'p:cNvPr');
+      const img = image(attr(pr, 'descr') || attr(pr, 'title'));
+      if (img) out.push({ x, y, blocks: [{ t: 'p', text: img }] });
+    } else if (sh.name === 'p:graphicFrame') {
+      const tbl = find(sh, 'a:tbl');
+      if (tbl) out.push({ x, y, blocks: [tableBlock(tbl, rels)] });
+      const chart = find(sh, 'c:chart');
+      if (chart) {
+        const rel = rels.get(attr(chart, 'r:id') ?? '');
+        if (rel && zip.has(rel.target)) out.push({ x, y, blocks: chartBlocks(parseXml(zip.text(rel.target) ?? '')) });
+      }
+    }
+  }
+}
+
+function runsText(p: XNode, rels: Map<string, { target: string; external: boolean }>): string {
+  let out = '';
+  for (const r of kids(p)) {
+    if (r.name === 'a:br') out += '\n';
+    else if (r.name === 'a:r' || r.name === 'a:fld') {
+      let t = esc(textOf(child(r, 'a:t')));
+      const rpr = child(r, 'a:rPr');
+      if (attr(rpr, 'b') === '1') t = wrap(t, '**');
+      if (attr(rpr, 'i') === '1') t = wrap(t, '*');
+      const hl = child(rpr, 'a:hlinkClick');
+      if (hl) {
+        const rel = rels.get(attr(hl, 'r:id') ?? '');
+        t = link(t, rel?.external ? rel.target : undefined);
+      }
+      out += t;
+    }
+  }
+  return out.replace(/[ \t]+/g, ' ').trim();
+}
+
+/** Paragraphs of a text body; bulleted ones grouped into nested lists by `lvl`. */
+function textBody(body: XNode | undefined, bulletedByDefault: boolean, rels: Map<string, { target: string; external: boolean }>): Block[] {
+  const out: Block[] = [];
+  let stack: { block: Extract<Block, { t: 'list' }>; lvl: number }[] = [];
+  for (const p of kids(body, 'a:p')) {
+    const text = runsText(p, rels);
+    if (!text) continue;
+    const ppr = child(p, 'a:pPr');
+    const lvl = Number(attr(ppr, 'lvl') ?? 0);
+    const auto = child(ppr, 'a:buAutoNum');
+    const bullet = !child(ppr, 'a:buNone') && (bulletedByDefault || !!child(ppr, 'a:buChar') || !!auto);
+    if (!bullet) {
+      stack = [];
+      out.push({ t: 'p', text });
+      continue;
+    }
+    const ordered = !!auto;
+    while (stack.length && stack[stack.length - 1].lvl > lvl) stack.pop();
+    let top = stack[stack.length - 1];
+    if (top && top.lvl === lvl && top.block.ordered !== ordered) {
+      stack.pop();
+      top = stack[stack.length - 1];
+    }
+    const item: ListItem = { text, children: [] };
+    if (top && top.lvl === lvl) {
+      top.block.items.push(item);
+      continue;
+    }
+    const block: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: Number(attr(auto, 'startAt') ?? 1), items: [item] };
+    if (top) top.block.items[top.block.items.length - 1].children.push(block);
+    else out.push(block);
+    stack.push({ block, lvl });
+  }
+  return out;
+}
+
+function tableBlock(tbl: XNode, rels: Map<string, { target: string; external: boolean }>): Block {
+  const rows = kids(tbl, 'a:tr').map((tr) =>
+    kids(tr, 'a:tc').map((tc) => {
+      if (attr(tc, 'hMerge') === '1' || attr(tc, 'vMerge') === '1') return '';
+      return kids(child(tc, 'a:txBody'), 'a:p')
+        .map((p) => runsText(p, rels))
+        .filter(Boolean)
+        .join('\n');
+    }),
+  );
+  return { t: 'table', rows };
+}

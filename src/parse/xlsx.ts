@@ -1,0 +1,250 @@
+/**
+ * Excel .xlsx to blocks: `## <sheet>` per visible sheet, each data region (cells connected through non-empty
+ * neighbours, merged areas included) as its own table, a lone cell as a paragraph; values shown as the cell's
+ * number format shows them (dates ISO, percentages, currencies, thousands separators).
+ */
+import { chartBlocks } from './chart.js';
+import { esc } from './inline.js';
+import type { Block, Converted, ParseOptions } from './types.js';
+import { LIMITS, ParseError } from './types.js';
+import { attr, child, coreTitle, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
+import type { ZipReader } from './zip.js';
+
+const BUILTIN: Record<number, string> = {
+  0: 'General', 1: '0', 2: '0.00', 3: '#,##0', 4: '#,##0.00', 9: '0%', 10: '0.00%', 11: '0.00E+00', 12: '# ?/?', 13: '# ??/??',
+  14: 'yyyy-mm-dd', 15: 'yyyy-mm-dd', 16: 'yyyy-mm-dd', 17: 'yyyy-mm', 18: 'h:mm AM/PM', 19: 'h:mm:ss AM/PM', 20: 'h:mm', 21: 'h:mm:ss',
+  22: 'yyyy-mm-dd h:mm', 37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)', 39: '#,##0.00;(#,##0.00)', 40: '#,##0.00;[Red](#,##0.00)',
+  45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0', 48: '##0.0E+0', 49: '@',
+};
+
+export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
+  const wb = parseXml(zip.text('xl/workbook.xml') ?? '');
+  const rels = readRels(zip.text('xl/_rels/workbook.xml.rels'), 'xl/workbook.xml');
+  const date1904 = attr(findAll(wb, 'workbookPr')[0], 'date1904') === '1' || attr(findAll(wb, 'workbookPr')[0], 'date1904') === 'true';
+  const shared = readShared(zip.text('xl/sharedStrings.xml'));
+  const formats = readFormats(zip.text('xl/styles.xml'));
+  const sheets = findAll(wb, 'sheet');
+  const blocks: Block[] = [];
+  let read = 0;
+  let cut = false;
+  for (const s of sheets) {
+    if (attr(s, 'state') === 'hidden' || attr(s, 'state') === 'veryHidden') continue;
+    if (read >= opts.maxPages) {
+      cut = true;
+      break;
+    }
+    read++;
+    const name = attr(s, 'name') ?? `Sheet ${read}`;
+    blocks.push({ t: 'h', level: 2, text: esc(name) });
+    const rel = rels.get(attr(s, 'r:id') ?? '');
+    const xml = rel ? zip.text(rel.target) : undefined;
+    if (xml) blocks.push(...sheetBlocks(parseXml(xml), shared, formats, date1904));
+    if (rel) blocks.push(...sheetCharts(zip, rel.target));
+  }
+  return { blocks, title: coreTitle(zip.text('docProps/core.xml')), numPages: sheets.length, cut };
+}
+
+/** Charts drawn on a sheet: sheet → drawing → chart, each by relationship. */
+function sheetCharts(zip: ZipReader, sheetPath: string): Block[] {
+  const out: Block[] = [];
+  for (const d of readRels(zip.text(relsPath(sheetPath)), sheetPath).values()) {
+    if (!d.type.endsWith('/drawing') || !zip.has(d.target)) continue;
+    const drawing = parseXml(zip.text(d.target) ?? '');
+    const rels = readRels(zip.text(relsPath(d.target)), d.target);
+    for (const c of findAll(drawing, 'c:chart')) {
+      const rel = rels.get(attr(c, 'r:id') ?? '');
+      if (rel && zip.has(rel.target)) out.push(...chartBlocks(parseXml(zip.text(rel.target) ?? '')));
+    }
+  }
+  return out;
+}
+
+function readShared(xml: string | undefined): string[] {
+  if (!xml) return [];
+  return findAll(parseXml(xml), 'si').map((si) => {
+    const t = kids(si).filter((k) => k.name === 't' || k.name === 'r');
+    return t.map((k) => (k.name === 't' ? textOf(k) : textOf(child(k, 't')))).join('');
+  });
+}
+
+function readFormats(xml: string | undefined): string[] {
+  if (!xml) return [];
+  const root = parseXml(xml);
+  const custom = new Map<number, string>();
+  for (const f of findAll(root, 'numFmt')) custom.set(Number(attr(f, 'numFmtId')), attr(f, 'formatCode') ?? 'General');
+  const xfs = findAll(root, 'cellXfs')[0];
+  return kids(xfs, 'xf').map((xf) => {
+    const id = Number(attr(xf, 'numFmtId') ?? 0);
+    return custom.get(id) ?? BUILTIN[id] ?? 'General';
+  });
+}
+
+function colIndex(ref: string): [number, number] {
+  const m = /^([A-Z]{1,3})(\d{1,7})$/.exec(ref);
+  if (!m) return [-1, -1];
+  let c = 0;
+  for (const ch of m[1]) c = c * 26 + ch.charCodeAt(0) - 64;
+  return [Number(m[2]) - 1, c - 1];
+}
+
+function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904: boolean): Block[] {
+  const cells = new Map<string, string>();
+  let count = 0;
+  let maxR = 0;
+  let maxC = 0;
+  for (const row of findAll(root, 'row')) {
+    let autoC = 0;
+    const rowNum = Number(attr(row, 'r') ?? 0) - 1;
+    for (const c of kids(row, 'c')) {
+      let [r, col] = attr(c, 'r') ? colIndex(attr(c, 'r')!) : [rowNum, autoC];
+      if (r < 0) continue;
+      autoC = col + 1;
+      if (r > 1_048_575 || col > 16_383) continue;
+      const value = cellValue(c, shared, formats, date1904);
+      if (value === '') continue;
+      if (++count > LIMITS.sheetCells) throw new ParseError('limit', `A sheet has more than ${LIMITS.sheetCells} cells.`);
+      cells.set(`${r},${col}`, value);
+      maxR = Math.max(maxR, r);
+      maxC = Math.max(maxC, col);
+    }
+  }
+  // Merged areas join a region (their covered slots stay empty, the text is written once).
+  const merged = new Set<string>();
+  for (const m of findAll(root, 'mergeCell')) {
+    const [a, b] = (attr(m, 'ref') ?? '').split(':');
+    if (!a || !b) continue;
+    const [r1, c1] = colIndex(a);
+    const [r2, c2] = colIndex(b);
+    if (r1 < 0 || r2 < 0 || (r2 - r1 + 1) * (c2 - c1 + 1) > 10_000) continue;
+    for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) if (r !== r1 || c !== c1) merged.add(`${r},${c}`);
+  }
+  // Connected components over occupied slots.
+  const occupied = new Set<string>([...cells.keys(), ...merged]);
+  const seen = new Set<string>();
+  const regions: { r1: number; c1: number; r2: number; c2: number }[] = [];
+  for (const key of cells.keys()) {
+    if (seen.has(key)) continue;
+    const box = { r1: Infinity, c1: Infinity, r2: -1, c2: -1 };
+    const stack = [key];
+    seen.add(key);
+    while (stack.length) {
+      const k = stack.pop()!;
+      const [r, c] = k.split(',').map(Number);
+      box.r1 = Math.min(box.r1, r);
+      box.c1 = Math.min(box.c1, c);
+      box.r2 = Math.max(box.r2, r);
+      box.c2 = Math.max(box.c2, c);
+      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const n = `${r + dr},${c + dc}`;
+        if (occupied.has(n) && !seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
+      }
+    }
+    regions.push(box);
+  }
+  // Boxes that overlap are one region.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < regions.length && !changed; i++) {
+      for (let j = i + 1; j < regions.length; j++) {
+        const a = regions[i];
+        const b = regions[j];
+        if (a.r1 <= b.r2 && b.r1 <= a.r2 && a.c1 <= b.c2 && b.c1 <= a.c2) {
+          regions[i] = { r1: Math.min(a.r1, b.r1), c1: Math.min(a.c1, b.c1), r2: Math.max(a.r2, b.r2), c2: Math.max(a.c2, b.c2) };
+          regions.splice(j, 1);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  regions.sort((a, b) => a.r1 - b.r1 || a.c1 - b.c1);
+  void maxR;
+  void maxC;
+  return regions.map((g) => {
+    const rows: string[][] = [];
+    for (let r = g.r1; r <= g.r2; r++) {
+      const row: string[] = [];
+      for (let c = g.c1; c <= g.c2; c++) row.push(esc(cells.get(`${r},${c}`) ?? ''));
+      rows.push(row);
+    }
+    return { t: 'table', rows } as Block;
+  });
+}
+
+function cellValue(c: XNode, shared: string[], formats: string[], date1904: boolean): string {
+  const t = attr(c, 't') ?? 'n';
+  const v = textOf(child(c, 'v'));
+  switch (t) {
+    case 's':
+      return shared[Number(v)] ?? '';
+    case 'inlineStr':
+      return textOf(child(c, 'is'));
+    case 'str':
+      return v;
+    case 'b':
+      return v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : v;
+    case 'e':
+      return v;
+    case 'd':
+      return v.replace(/T00:00:00(\.000)?Z?$/, '');
+    default: {
+      if (v === '') return '';
+      const n = Number(v);
+      if (!Number.isFinite(n)) return v;
+      return formatNumber(n, formats[Number(attr(c, 's') ?? 0)] ?? 'General', date1904);
+    }
+  }
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+export function formatNumber(n: number, code: string, date1904 = false): string {
+  const sections = code.split(';');
+  let fmt = sections[0];
+  if (n < 0 && sections[1]) fmt = sections[1];
+  if (n === 0 && sections[2]) fmt = sections[2];
+  const bare = fmt.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
+  if (/^general$/i.test(fmt.trim()) || !fmt.trim()) return generalNumber(n);
+  if (fmt.trim() === '@') return generalNumber(n);
+  if (/[yd]/i.test(bare) || /[hs]/i.test(bare)) return formatDate(n, bare, date1904);
+  const literal = (s: string) => s.replace(/\[\$([^\]-]*)[^\]]*\]/g, '$1').replace(/\[[^\]]*\]/g, '').replace(/"([^"]*)"/g, '$1').replace(/\\(.)/g, '$1').replace(/_./g, '').replace(/\*./g, '');
+  const m = /[#0?][#0?,.]*(?:E[+-]0+)?/.exec(fmt.replace(/"[^"]*"|\[[^\]]*\]/g, (s) => '\u0000'.repeat(s.length)));
+  if (!m) return literal(fmt) || generalNumber(n);
+  const pat = m[0];
+  const percent = bare.includes('%');
+  let x = percent ? n * 100 : n;
+  if (/[()]/.test(bare) && n < 0 && sections[1]) x = Math.abs(x);
+  else if (n < 0 && sections[1]) x = Math.abs(x);
+  const decimals = (pat.split('.')[1] ?? '').replace(/[^0?#]/g, '').length;
+  const minDecimals = (pat.split('.')[1] ?? '').replace(/[^0]/g, '').length;
+  const group = /[#0],[#0]/.test(pat);
+  const scaled = /,+$/.test(pat.split('.')[0]) ? x / 1000 ** (/,+$/.exec(pat.split('.')[0])![0].length) : x;
+  let s = Math.abs(scaled).toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: decimals, useGrouping: group });
+  if (scaled < 0 && !(n < 0 && sections[1])) s = '-' + s;
+  const raw = fmt.replace(/"[^"]*"|\[[^\]]*\]/g, (q) => q);
+  const i = raw.indexOf(pat);
+  const before = i >= 0 ? literal(raw.slice(0, i)) : '';
+  const after = i >= 0 ? literal(raw.slice(i + pat.length)) : '';
+  return `${before}${s}${after}`.trim();
+}
+
+function generalNumber(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return String(Number(n.toPrecision(11)));
+}
+
+function formatDate(serial: number, bare: string, date1904: boolean): string {
+  const ms = Math.round((serial + (date1904 ? 1462 : 0) - 25569) * 86400_000);
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return String(serial);
+  const hasDate = /[yd]/i.test(bare) || (/m/i.test(bare) && !/[hs]/i.test(bare));
+  const hasTime = /[hs]/i.test(bare);
+  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${/s/i.test(bare) ? `:${pad(d.getUTCSeconds())}` : ''}`;
+  if (hasDate && hasTime) return `${date} ${time}`;
+  if (hasTime) return time;
+  return date;
+}

@@ -1,0 +1,72 @@
+/**
+ * Versioned migrations of the PostgreSQL store. Each entry runs once, in order, in its own transaction, under a
+ * session advisory lock, so instances starting at the same moment apply it exactly once. Never edit an entry that
+ * shipped: append a new one.
+ *
+ * Same invariants as the embedded schema: balance + held = sum(ledger.delta) per account; one ledger row per ref
+ * (a call's charge uses its request id); calls clustered by account (primary key (account_id, id)).
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, reservations, ledger, calls',
+    sql: `
+CREATE TABLE accounts (
+  id text PRIMARY KEY,
+  email text,
+  balance bigint NOT NULL CHECK (balance >= 0),
+  created_at bigint NOT NULL
+);
+CREATE TABLE api_keys (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts(id),
+  name text NOT NULL,
+  hash bytea NOT NULL UNIQUE,
+  prefix text NOT NULL,
+  sealed text NOT NULL,
+  test boolean NOT NULL,
+  revoked_at bigint,
+  created_at bigint NOT NULL
+);
+CREATE INDEX api_keys_account ON api_keys(account_id);
+-- Bumped in the same statement as every key write; instances poll it to drop cached key lookups.
+CREATE TABLE key_epoch (one boolean PRIMARY KEY DEFAULT true CHECK (one), v bigint NOT NULL);
+INSERT INTO key_epoch (one, v) VALUES (true, 0);
+CREATE TABLE reservations (
+  id text PRIMARY KEY,
+  account_id text NOT NULL,
+  key_id text NOT NULL,
+  amount bigint NOT NULL,
+  state text NOT NULL,
+  expires_at bigint NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX reservations_held ON reservations(expires_at) WHERE state = 'held';
+CREATE TABLE ledger (
+  ref text PRIMARY KEY,
+  account_id text NOT NULL,
+  delta bigint NOT NULL,
+  kind text NOT NULL,
+  note text,
+  created_at bigint NOT NULL
+);
+CREATE INDEX ledger_account ON ledger(account_id);
+CREATE TABLE calls (
+  account_id text NOT NULL,
+  id text NOT NULL,
+  key_id text NOT NULL,
+  key_name text NOT NULL,
+  endpoint text NOT NULL,
+  credits bigint NOT NULL,
+  cache text NOT NULL,
+  test boolean NOT NULL,
+  tags text[] NOT NULL,
+  channel text NOT NULL DEFAULT 'rest',
+  created_at bigint NOT NULL,
+  PRIMARY KEY (account_id, id)
+);
+CREATE INDEX calls_account_time ON calls(account_id, created_at DESC, id DESC);
+CREATE INDEX calls_tags ON calls USING gin (tags);
+`,
+  },
+];

@@ -1,0 +1,508 @@
+/**
+ * The PostgreSQL store, for several instances sharing one database (QUARRY_DATABASE_URL). Same contract and the
+ * same credit rules as the embedded store: a reserve or a cache-hit charge is one conditional
+ * `UPDATE … WHERE balance >= $n RETURNING` (the row lock serialises concurrent debits across instances, so no
+ * overdraft); settle and release are guarded transitions `WHERE state = 'held'` (a retry never bills twice); the
+ * ledger's primary key is the ref (one charge per call id). Every write is one statement (data-modifying CTEs), so
+ * it commits or not as a whole and costs one round trip.
+ *
+ * Losing the database (refused connection, restart, terminated backend) surfaces as a retryable `internalError`
+ * saying storage is unavailable; the pool drops broken connections and opens new ones on the next call, so the
+ * server recovers by itself.
+ */
+import pg from 'pg';
+import { QuarryError } from '../../errors.js';
+import { newId } from '../../lib/ids.js';
+import type {
+  AccountView,
+  CallRecord,
+  DebitOutcome,
+  KeyRecord,
+  LogQuery,
+  NewKey,
+  Store,
+  UsageQuery,
+  UsageTotals,
+} from '../types.js';
+import { MIGRATIONS } from './schema.js';
+
+/** bigint (int8) and numeric sums come back as numbers: every value here is far below 2^53. */
+const NUMERIC_OIDS = new Set([20, 1700]);
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    NUMERIC_OIDS.has(oid) && format !== 'binary'
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Advisory lock key of the migrations (any constant; shared by every instance). */
+const MIGRATION_LOCK = 0x5175_6172; // "Quar"
+/**
+ * Key changes reach other instances by NOTIFY (sent in the same statement as the write, delivered at commit, so
+ * within milliseconds); the key counter is also polled this often, as a backstop while the listening connection is
+ * being re-established.
+ */
+const EPOCH_POLL_MS = 1000;
+
+interface CallRow {
+  id: string;
+  account_id: string;
+  key_id: string;
+  key_name: string;
+  endpoint: string;
+  credits: number;
+  cache: 'hit' | 'miss';
+  test: boolean;
+  tags: string[];
+  channel: 'rest' | 'mcp';
+  created_at: number;
+}
+
+const toCall = (r: CallRow): CallRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  keyId: r.key_id,
+  keyName: r.key_name,
+  endpoint: r.endpoint,
+  credits: r.credits,
+  cache: r.cache,
+  test: r.test,
+  tags: r.tags,
+  createdAt: r.created_at,
+  channel: r.channel,
+});
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** SQLSTATE classes and driver errors that mean "the database is not reachable right now". */
+export function isConnectionError(e: unknown): boolean {
+  const err = e as { code?: string; message?: string } | null;
+  if (!err) return false;
+  const code = err.code ?? '';
+  if (/^(08|57P0[1-4]|53300)/.test(code)) return true; // connection exception, admin/crash shutdown, too many connections
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(code)) return true;
+  const m = err.message ?? '';
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|not queryable/i.test(m);
+}
+
+export function storageUnavailable(): QuarryError {
+  return new QuarryError(
+    'internalError',
+    'Storage is unavailable right now (the database cannot be reached); no credits were taken for this call. Try again shortly.',
+    { retryable: true, retryAfterSeconds: 2 },
+  );
+}
+
+export interface PostgresStoreOptions {
+  /** Schema the tables live in (created by the migrations); `public` when absent. */
+  schema?: string;
+  poolSize?: number;
+}
+
+/**
+ * `QUARRY_DATABASE_URL` is a libpq-style URL; an extra `schema=<name>` query parameter (ours, removed before
+ * connecting) puts the tables in that schema, which is how the tests isolate each gateway.
+ */
+export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): PostgresStore {
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema') ?? options.schema;
+  u.searchParams.delete('schema');
+  return new PostgresStore(u.toString(), { ...options, schema: schema ?? undefined });
+}
+
+export class PostgresStore implements Store {
+  readonly sharedByInstances = true;
+  readonly pool: pg.Pool;
+  readonly schema: string;
+  private ready: Promise<void> | undefined;
+  private localKeyWrites = 0;
+  private epoch = 0;
+  private epochReadAt = 0;
+  private epochReading = false;
+  private notified = 0;
+  private listener: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  private readonly connectionString: string;
+
+  constructor(connectionString: string, options: PostgresStoreOptions = {}) {
+    this.connectionString = connectionString;
+    this.schema = options.schema ?? 'public';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) throw new Error(`invalid PostgreSQL schema name "${this.schema}"`);
+    this.pool = new pg.Pool({
+      connectionString,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+      query_timeout: 15_000,
+      types,
+      options: `-c search_path=${this.schema}`,
+      application_name: 'quarry',
+    });
+    // An idle connection that dies (database restart, pg_terminate_backend) is dropped by the pool; without a
+    // listener the 'error' event would crash the process.
+    this.pool.on('error', () => {});
+  }
+
+  /** The NOTIFY channel of key changes (one per schema, so deployments sharing a database stay apart). */
+  private get keysChannel(): string {
+    return `quarry_keys_${this.schema}`;
+  }
+
+  /** Listens for key changes made anywhere; reconnects after a second when the connection is lost. */
+  private listen(): void {
+    if (this.listening || this.closed) return;
+    this.listening = true;
+    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 3000, application_name: 'quarry-keys' });
+    this.listener = client;
+    let retried = false;
+    const retry = () => {
+      if (retried) return;
+      retried = true;
+      this.listener = undefined;
+      client.end().catch(() => {});
+      this.notified++; // changes may have been missed meanwhile
+      setTimeout(() => {
+        this.listening = false;
+        this.listen();
+      }, 1000).unref();
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    client.on('notification', () => {
+      this.notified++;
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${this.keysChannel}`))
+      .catch(retry);
+  }
+
+  /** Runs the pending migrations once per process (retried on the next call if the database was down). */
+  migrate(): Promise<void> {
+    if (!this.ready) {
+      this.ready = this.runMigrations().catch((e) => {
+        this.ready = undefined;
+        throw e;
+      });
+    }
+    return this.ready;
+  }
+
+  private async runMigrations(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      // Session lock: instances starting together wait here, then find the work done.
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS quarry_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
+        const done = new Set((await client.query<{ version: number }>('SELECT version FROM quarry_migrations')).rows.map((r) => r.version));
+        for (const m of MIGRATIONS) {
+          if (done.has(m.version)) continue;
+          await client.query('BEGIN');
+          try {
+            await client.query(m.sql);
+            await client.query('INSERT INTO quarry_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+            await client.query('COMMIT');
+          } catch (e) {
+            await client.query('ROLLBACK').catch(() => {});
+            throw e;
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      }
+    } finally {
+      client.release();
+    }
+    // Open a few connections now rather than on the first requests (each costs a SCRAM handshake).
+    await Promise.all(Array.from({ length: 3 }, () => this.pool.query('SELECT 1'))).catch(() => {});
+  }
+
+  /** One statement; connection failures become the retryable storage error. */
+  private async q<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<pg.QueryResult<R>> {
+    try {
+      await this.migrate();
+      return await this.pool.query<R>(sql, args);
+    } catch (e) {
+      if (isConnectionError(e)) throw storageUnavailable();
+      throw e;
+    }
+  }
+
+  async createAccount(a: { id: string; email: string | null; credits: number }): Promise<void> {
+    const now = Date.now();
+    await this.q(
+      `WITH a AS (INSERT INTO accounts (id, email, balance, created_at) VALUES ($1, $2, $3, $4) RETURNING id)
+       INSERT INTO ledger (ref, account_id, delta, kind, note, created_at)
+       SELECT $5, a.id, $3, 'grant', 'account created', $4 FROM a WHERE $3::bigint > 0`,
+      [a.id, a.email, a.credits, now, newId('grant')],
+    );
+  }
+
+  async getAccount(id: string): Promise<AccountView | null> {
+    const a = (await this.q<{ id: string; email: string | null; balance: number; created_at: number }>(
+      'SELECT id, email, balance, created_at FROM accounts WHERE id = $1',
+      [id],
+    )).rows[0];
+    if (!a) return null;
+    const keys = (
+      await this.q<{ id: string; name: string; prefix: string; test: boolean; revoked_at: number | null; created_at: number }>(
+        'SELECT id, name, prefix, test, revoked_at, created_at FROM api_keys WHERE account_id = $1 ORDER BY created_at, id COLLATE "C"',
+        [id],
+      )
+    ).rows.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, test: k.test, revoked: k.revoked_at !== null, createdAt: iso(k.created_at) }));
+    return { id: a.id, email: a.email, balance: a.balance, createdAt: iso(a.created_at), keys };
+  }
+
+  async addCredits(accountId: string, amount: number, reason: string): Promise<number | null> {
+    const r = await this.q<{ balance: number }>(
+      `WITH u AS (UPDATE accounts SET balance = balance + $2 WHERE id = $1 RETURNING balance),
+            l AS (INSERT INTO ledger (ref, account_id, delta, kind, note, created_at) SELECT $3, $1, $2, 'grant', $4, $5 FROM u)
+       SELECT balance FROM u`,
+      [accountId, amount, newId('grant'), reason, Date.now()],
+    );
+    return r.rows[0]?.balance ?? null;
+  }
+
+  async createKey(k: NewKey): Promise<void> {
+    await this.q(
+      `WITH k AS (INSERT INTO api_keys (id, account_id, name, hash, prefix, sealed, test, created_at)
+                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING 1),
+            e AS (UPDATE key_epoch SET v = v + 1 WHERE EXISTS (SELECT 1 FROM k) RETURNING v)
+       SELECT pg_notify($9, v::text) FROM e`,
+      [k.id, k.accountId, k.name, k.hash, k.prefix, k.sealed, k.test, Date.now(), this.keysChannel],
+    );
+    this.localKeyWrites++;
+  }
+
+  /**
+   * Key writes through this process count at once; other processes' writes (instances, the operator CLI) arrive as
+   * NOTIFY on a listening connection, and bump `key_epoch`, which is also re-read in the background every second.
+   * Nothing here waits on the database.
+   */
+  keysEpoch(): string {
+    if (!this.listening) this.listen();
+    const now = Date.now();
+    if (now - this.epochReadAt >= EPOCH_POLL_MS && !this.epochReading) {
+      this.epochReading = true;
+      this.epochReadAt = now;
+      this.q<{ v: number }>('SELECT v FROM key_epoch')
+        .then((r) => {
+          if (r.rows[0]) this.epoch = r.rows[0].v;
+        })
+        .catch(() => {})
+        .finally(() => {
+          this.epochReading = false;
+        });
+    }
+    return `${this.epoch}:${this.notified}:${this.localKeyWrites}`;
+  }
+
+  async findKeyByHash(hash: Buffer): Promise<KeyRecord | null> {
+    const r = (
+      await this.q<{ id: string; account_id: string; name: string; hash: Buffer; test: boolean; revoked_at: number | null }>(
+        'SELECT id, account_id, name, hash, test, revoked_at FROM api_keys WHERE hash = $1',
+        [hash],
+      )
+    ).rows[0];
+    if (!r) return null;
+    return { id: r.id, accountId: r.account_id, name: r.name, hash: r.hash, test: r.test, revoked: r.revoked_at !== null };
+  }
+
+  async sealedKey(keyId: string): Promise<{ accountId: string; sealed: string } | null> {
+    const r = (await this.q<{ account_id: string; sealed: string }>('SELECT account_id, sealed FROM api_keys WHERE id = $1', [keyId])).rows[0];
+    return r ? { accountId: r.account_id, sealed: r.sealed } : null;
+  }
+
+  async revokeKey(keyId: string): Promise<boolean> {
+    const r = await this.q<{ found: boolean }>(
+      `WITH r AS (UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING 1),
+            e AS (UPDATE key_epoch SET v = v + 1 WHERE EXISTS (SELECT 1 FROM r) RETURNING v)
+       SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = $1) AS found, (SELECT pg_notify($3, v::text) FROM e) AS notified`,
+      [keyId, Date.now(), this.keysChannel],
+    );
+    this.localKeyWrites++;
+    return r.rows[0]?.found === true;
+  }
+
+  async reserve(r: { id: string; accountId: string; keyId: string; amount: number; expiresAt: number }): Promise<DebitOutcome> {
+    const res = await this.q<{ balance: number }>(
+      `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance),
+            h AS (INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at)
+                  SELECT $3, $1, $4, $2, 'held', $5, $6 FROM d)
+       SELECT balance FROM d`,
+      [r.accountId, r.amount, r.id, r.keyId, r.expiresAt, Date.now()],
+    );
+    if (res.rows[0]) return { ok: true, balance: res.rows[0].balance };
+    return { ok: false, balance: await this.currentBalance(r.accountId) };
+  }
+
+  async settle(reservationId: string, call: CallRecord): Promise<void> {
+    // The guarded transition picks the hold exactly once; refund, ledger charge and call row follow from it.
+    await this.q(
+      `WITH s AS (UPDATE reservations SET state = 'settled' WHERE id = $1 AND state = 'held' RETURNING account_id, amount),
+            c AS (SELECT account_id, amount, LEAST($2::bigint, amount) AS credits FROM s),
+            f AS (UPDATE accounts a SET balance = a.balance + (c.amount - c.credits) FROM c
+                  WHERE a.id = c.account_id AND c.amount > c.credits),
+            l AS (INSERT INTO ledger (ref, account_id, delta, kind, note, created_at)
+                  SELECT $3, c.account_id, -c.credits, 'charge', $4, $5 FROM c)
+       INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at)
+       SELECT $6, $3, $7, $8, $4, c.credits, $9, $10, $11, $12, $5 FROM c`,
+      [
+        reservationId,
+        call.credits,
+        call.id,
+        call.endpoint,
+        call.createdAt,
+        call.accountId,
+        call.keyId,
+        call.keyName,
+        call.cache,
+        call.test,
+        call.tags,
+        call.channel,
+      ],
+    );
+  }
+
+  async release(reservationId: string): Promise<void> {
+    await this.q(
+      `WITH r AS (UPDATE reservations SET state = 'released' WHERE id = $1 AND state = 'held' RETURNING account_id, amount)
+       UPDATE accounts a SET balance = a.balance + r.amount FROM r WHERE a.id = r.account_id`,
+      [reservationId],
+    );
+  }
+
+  async charge(call: CallRecord): Promise<DebitOutcome> {
+    const res = await this.q<{ balance: number }>(
+      `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance),
+            l AS (INSERT INTO ledger (ref, account_id, delta, kind, note, created_at)
+                  SELECT $3, $1, -$2::bigint, 'charge', $4, $5 FROM d),
+            c AS (INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at)
+                  SELECT $1, $3, $6, $7, $4, $2, $8, $9, $10, $11, $5 FROM d)
+       SELECT balance FROM d`,
+      [call.accountId, call.credits, call.id, call.endpoint, call.createdAt, call.keyId, call.keyName, call.cache, call.test, call.tags, call.channel],
+    );
+    if (res.rows[0]) return { ok: true, balance: res.rows[0].balance };
+    return { ok: false, balance: await this.currentBalance(call.accountId) };
+  }
+
+  async recordTestCall(call: CallRecord): Promise<void> {
+    await this.insertCall({ ...call, test: true });
+  }
+
+  /**
+   * Releases expired holds in batches. `FOR UPDATE SKIP LOCKED`: several instances sweeping at once split the rows
+   * instead of queueing, and a hold being settled right now (row locked) is left to its settle. `all` releases every
+   * hold: only right when one process owns the database, which is never assumed here (see `sharedByInstances`).
+   */
+  async releaseExpired(nowMs: number, all = false): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const r = await this.q<{ n: number }>(
+        `WITH e AS (SELECT id FROM reservations WHERE state = 'held' AND ($2 OR expires_at <= $1)
+                    ORDER BY expires_at LIMIT 500 FOR UPDATE SKIP LOCKED),
+              r AS (UPDATE reservations x SET state = 'released' FROM e WHERE x.id = e.id AND x.state = 'held'
+                    RETURNING x.account_id, x.amount),
+              s AS (SELECT account_id, sum(amount) AS amount FROM r GROUP BY account_id),
+              u AS (UPDATE accounts a SET balance = a.balance + s.amount FROM s WHERE a.id = s.account_id)
+         SELECT count(*) AS n FROM r`,
+        [nowMs, all],
+      );
+      const n = r.rows[0]?.n ?? 0;
+      total += n;
+      if (n < 500) return total;
+    }
+  }
+
+  async listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }> {
+    const args: unknown[] = [accountId, q.sinceMs];
+    const where: string[] = ['c.account_id = $1', 'c.created_at >= $2'];
+    const arg = (v: unknown) => {
+      args.push(v);
+      return `$${args.length}`;
+    };
+    if (q.endpoint) where.push(`c.endpoint = ${arg(q.endpoint)}`);
+    if (q.endpointPrefix) {
+      const p = q.endpointPrefix.replace(/[\\%_]/g, (m) => `\\${m}`);
+      where.push(`(c.endpoint = ${arg(q.endpointPrefix)} OR c.endpoint LIKE ${arg(`${p}.%`)} ESCAPE '\\')`);
+    }
+    if (q.keyId) where.push(`c.key_id = ${arg(q.keyId)}`);
+    if (q.tag) where.push(`c.tags @> ARRAY[${arg(q.tag)}]::text[]`);
+    const cond = where.join(' AND ');
+    const total = (await this.q<{ n: number }>(`SELECT count(*) AS n FROM calls c WHERE ${cond}`, args)).rows[0]!.n;
+    const rows = (
+      await this.q<CallRow>(
+        `SELECT c.* FROM calls c WHERE ${cond} ORDER BY c.created_at DESC, c.id COLLATE "C" DESC LIMIT ${arg(q.pageSize)} OFFSET ${arg(q.page * q.pageSize)}`,
+        args,
+      )
+    ).rows;
+    return { rows: rows.map(toCall), total };
+  }
+
+  async usage(accountId: string, q: UsageQuery): Promise<UsageTotals> {
+    const args: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
+    const cond = `c.account_id = $1 AND c.created_at >= $2${q.tag ? ' AND c.tags @> ARRAY[$3]::text[]' : ''}`;
+    const [totals, byEndpoint, byDay, byTag] = await Promise.all([
+      this.q<{ calls: number; credits: number }>(
+        `SELECT count(*) AS calls, coalesce(sum(c.credits), 0) AS credits FROM calls c WHERE ${cond}`,
+        args,
+      ),
+      this.q<{ endpoint: string; calls: number; credits: number }>(
+        `SELECT c.endpoint AS endpoint, count(*) AS calls, sum(c.credits) AS credits FROM calls c WHERE ${cond}
+         GROUP BY c.endpoint ORDER BY credits DESC, endpoint COLLATE "C"`,
+        args,
+      ),
+      this.q<{ day: string; calls: number; credits: number }>(
+        `SELECT to_char(to_timestamp(c.created_at / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS calls,
+                sum(c.credits) AS credits FROM calls c WHERE ${cond} GROUP BY day ORDER BY day`,
+        args,
+      ),
+      this.q<{ tag: string; calls: number; credits: number }>(
+        `SELECT t.tag AS tag, count(*) AS calls, sum(c.credits) AS credits FROM calls c, unnest(c.tags) AS t(tag)
+         WHERE ${cond}${q.tag ? ' AND t.tag = $3' : ''} GROUP BY t.tag ORDER BY credits DESC, tag COLLATE "C"`,
+        args,
+      ),
+    ]);
+    return {
+      calls: totals.rows[0]!.calls,
+      credits: totals.rows[0]!.credits,
+      byEndpoint: byEndpoint.rows,
+      byDay: byDay.rows,
+      byTag: byTag.rows,
+    };
+  }
+
+  async ping(): Promise<void> {
+    await this.q('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      listener.removeAllListeners('end');
+      listener.removeAllListeners('error');
+      listener.on('error', () => {});
+      await listener.end().catch(() => {});
+    }
+    await this.pool.end();
+  }
+
+  private async currentBalance(accountId: string): Promise<number> {
+    return (await this.q<{ balance: number }>('SELECT balance FROM accounts WHERE id = $1', [accountId])).rows[0]?.balance ?? 0;
+  }
+
+  private async insertCall(call: CallRecord): Promise<void> {
+    await this.q(
+      `INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [call.accountId, call.id, call.keyId, call.keyName, call.endpoint, call.credits, call.cache, call.test, call.tags, call.channel, call.createdAt],
+    );
+  }
+}

@@ -1,0 +1,115 @@
+/** Small documents built in the tests themselves: OOXML via fflate, PDFs by hand, and hostile variants. */
+import { strToU8, zipSync } from 'fflate';
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+export function zip(files: Record<string, string | Uint8Array>, level: 0 | 6 = 6): Uint8Array {
+  const input: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
+  for (const [k, v] of Object.entries(files)) input[k] = [typeof v === 'string' ? strToU8(v) : v, { level }];
+  return zipSync(input);
+}
+
+export function docx(body: string, extra: Record<string, string> = {}): Uint8Array {
+  return zip({
+    '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body>${body}</w:body></w:document>`,
+    ...extra,
+  });
+}
+
+export const p = (text: string, style?: string, num?: [number, number]) =>
+  `<w:p><w:pPr>${style ? `<w:pStyle w:val="${style}"/>` : ''}${num ? `<w:numPr><w:ilvl w:val="${num[1]}"/><w:numId w:val="${num[0]}"/></w:numPr>` : ''}</w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+
+export const numbering = `<?xml version="1.0"?><w:numbering ${W}>
+<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/></w:lvl><w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum>
+<w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="3"/><w:numFmt w:val="decimal"/></w:lvl></w:abstractNum>
+<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>`;
+
+export function xlsx(sheets: { name: string; rows: string }[], styles?: string, shared: string[] = []): Uint8Array {
+  const files: Record<string, string> = {
+    '[Content_Types].xml': '<Types/>',
+    'xl/workbook.xml': `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets.map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<Relationships>${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="x/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}</Relationships>`,
+    'xl/sharedStrings.xml': `<sst>${shared.map((s) => `<si><t>${s}</t></si>`).join('')}</sst>`,
+  };
+  if (styles) files['xl/styles.xml'] = styles;
+  sheets.forEach((s, i) => (files[`xl/worksheets/sheet${i + 1}.xml`] = `<worksheet><sheetData>${s.rows}</sheetData></worksheet>`));
+  return zip(files);
+}
+
+export function pptx(slides: { shapes: string; notes?: string }[], order?: number[]): Uint8Array {
+  const files: Record<string, string> = {
+    '[Content_Types].xml': '<Types/>',
+    'ppt/presentation.xml': `<p:presentation xmlns:p="p" xmlns:r="r"><p:sldIdLst>${(order ?? slides.map((_, i) => i)).map((i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('')}</p:sldIdLst></p:presentation>`,
+    'ppt/_rels/presentation.xml.rels': `<Relationships>${slides.map((_, i) => `<Relationship Id="rId${i + 1}" Type="x/slide" Target="slides/slide${i + 1}.xml"/>`).join('')}</Relationships>`,
+  };
+  slides.forEach((s, i) => {
+    files[`ppt/slides/slide${i + 1}.xml`] = `<p:sld xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree>${s.shapes}</p:spTree></p:cSld></p:sld>`;
+    if (s.notes) {
+      // Notes numbered in reverse, so pairing by index would be wrong.
+      const n = slides.length - i;
+      files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<Relationships><Relationship Id="rId9" Type="x/notesSlide" Target="../notesSlides/notesSlide${n}.xml"/></Relationships>`;
+      files[`ppt/notesSlides/notesSlide${n}.xml`] = `<p:notes xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree><p:sp><p:nvSpPr><p:nvPr><p:ph type="body"/></p:nvPr></p:nvSpPr><p:txBody><a:p><a:r><a:t>${s.notes}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:notes>`;
+    }
+  });
+  return zip(files);
+}
+
+export const shape = (text: string, y: number, x = 0, ph?: string) =>
+  `<p:sp><p:nvSpPr><p:nvPr>${ph ? `<p:ph type="${ph}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+
+/** A PDF with one text stream per page (Helvetica), or none for an "image-only" page. */
+export function pdf(pages: { lines: { text: string; size?: number }[] }[], info: { title?: string } = {}): Uint8Array {
+  const objs: string[] = [];
+  const add = (s: string) => objs.push(s) ;
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add('PAGES');
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  const kids: number[] = [];
+  for (const pg of pages) {
+    let y = 760;
+    const ops = pg.lines.map((l) => {
+      const size = l.size ?? 11;
+      const s = `BT /F1 ${size} Tf 72 ${y} Td (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
+      y -= size * 1.4;
+      return s;
+    });
+    const stream = ops.join('\n');
+    add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+    const contentId = objs.length;
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`);
+    kids.push(objs.length);
+  }
+  objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let infoId = 0;
+  if (info.title !== undefined) {
+    add(`<< /Title (${info.title}) >>`);
+    infoId = objs.length;
+  }
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R ${infoId ? `/Info ${infoId} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, 'latin1'));
+}
+
+export const b64 = (b: Uint8Array | string) => Buffer.from(b).toString('base64');
+
+/** Sets a central-directory field of every entry (offset 20 compressed size, 24 uncompressed size). */
+export function patchCentral(z: Uint8Array, field: 20 | 24, value: (old: number, name: string) => number): Uint8Array {
+  const out = new Uint8Array(z);
+  const v = new DataView(out.buffer);
+  for (let i = 0; i < out.length - 46; i++) {
+    if (v.getUint32(i, true) === 0x02014b50) {
+      const nameLen = v.getUint16(i + 28, true);
+      const name = Buffer.from(out.subarray(i + 46, i + 46 + nameLen)).toString();
+      v.setUint32(i + field, value(v.getUint32(i + field, true), name), true);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,323 @@
+/**
+ * Issue 3 / SPEC.md "Parse endpoint", "Parse result"; CONTRACT.md "Text and documents": every markdown rule and
+ * every hostile input through `POST /v1/web/parse` over real HTTP.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { ParsePool } from '../../src/parse/pool.js';
+import { b64, docx, numbering, p, patchCentral, pdf, pptx, shape, xlsx, zip } from './files.js';
+
+let gw: TestGateway;
+let key: string;
+let accountId: string;
+const CORPUS = path.resolve(__dirname, '../../../shared/corpus/parse');
+const HAVE_CORPUS = fs.existsSync(CORPUS);
+
+const parse = (file: Uint8Array | string, extra: Record<string, unknown> = {}, query?: string) =>
+  post(gw.url, '/v1/web/parse', { file: b64(file), ...extra }, { key, query });
+const md = async (file: Uint8Array, extra: Record<string, unknown> = {}) => {
+  const r = await parse(file, extra);
+  expect(r.status, r.text).toBe(200);
+  return r.json.data.markdown as string;
+};
+const refused = async (file: Uint8Array | string, status: number, code: string, message: RegExp) => {
+  const r = await parse(file);
+  expect(r.status, r.text).toBe(status);
+  expect(r.json.error.code).toBe(code);
+  expect(r.json.error.message).toMatch(message);
+  expect(r.json.error.retryable).toBe(false);
+};
+
+beforeAll(async () => {
+  gw = await startGateway({ QUARRY_RATE_LIMIT_PER_MINUTE: '10000', QUARRY_KEYLESS_RATE_LIMIT_PER_MINUTE: '10000', QUARRY_MAX_IN_FLIGHT: '100' });
+  const acct = await gw.accounts.createAccount({ credits: 1000 });
+  key = acct.apiKey;
+  accountId = acct.accountId;
+});
+afterAll(async () => {
+  await gw?.close();
+});
+
+describe('billing and the envelope', () => {
+  it('keyless works; with a key it costs 1 credit; an empty result is 200, free and keeps its metadata', async () => {
+    const html = '<html><head><title>Hi</title></head><body><h1>Hello</h1><p>World</p></body></html>';
+    const keyless = await post(gw.url, '/v1/web/parse', { file: b64(html) });
+    expect(keyless.status).toBe(200);
+    expect(keyless.json.data).toEqual({ markdown: '# Hello\n\nWorld\n', isTruncated: false, metadata: { title: 'Hi', contentType: 'text/html' } });
+    const before = (await gw.gateway.deps.store.getAccount(accountId))!.balance;
+    const paid = await parse(html);
+    expect(paid.json.creditsUsed).toBe(1);
+    expect((await gw.gateway.deps.store.getAccount(accountId))!.balance).toBe(before - 1);
+    const empty = await parse(pdf([{ lines: [] }, { lines: [] }]));
+    expect(empty.status).toBe(200);
+    expect(empty.json.creditsUsed).toBe(0);
+    expect(empty.json.data.metadata).toEqual({ contentType: 'application/pdf', numPages: 2 });
+    expect((await gw.gateway.deps.store.getAccount(accountId))!.balance).toBe(before - 1);
+  });
+
+  it('test-mode keys convert every format (PDF too) through the same converter and never spend credits', async () => {
+    const t = await gw.accounts.createKey({ accountId, test: true });
+    const before = (await gw.gateway.deps.store.getAccount(accountId))!.balance;
+    const r = await post(gw.url, '/v1/web/parse', { file: b64('<h1>Test</h1>') }, { key: t.apiKey });
+    expect(r.status).toBe(200);
+    expect(r.json.data.markdown).toBe('# Test\n');
+    const d = await post(gw.url, '/v1/web/parse', { file: b64(docx(p('Hello', 'Heading2'))) }, { key: t.apiKey });
+    expect(d.json.data.markdown).toBe('## Hello\n');
+    const pdfDoc = await post(gw.url, '/v1/web/parse', { file: b64(pdf([{ lines: [{ text: 'Test mode PDF' }] }])) }, { key: t.apiKey });
+    expect(pdfDoc.status).toBe(200);
+    expect(pdfDoc.json.data.markdown).toContain('Test mode PDF');
+    const bomb = await post(gw.url, '/v1/web/parse', { file: b64(docx(p('x'), { 'word/big.bin': '\0'.repeat(3 * 1024 * 1024) })) }, { key: t.apiKey });
+    expect(bomb.status).toBe(400);
+    expect((await gw.gateway.deps.store.getAccount(accountId))!.balance).toBe(before);
+  });
+
+  it('rejects missing, empty and non-base64 files and maxPages out of range with 400 naming the field', async () => {
+    for (const body of [{}, { file: '' }, { file: 'x', maxPages: 0 }, { file: 'x', maxPages: 101 }]) {
+      const r = await post(gw.url, '/v1/web/parse', body, { key });
+      expect(r.status).toBe(400);
+      expect(r.json.error.code).toBe('invalidRequest');
+    }
+    for (const file of ['not base64 at all!', '%%%%', 'QUJD\u0000']) {
+      const r = await post(gw.url, '/v1/web/parse', { file }, { key });
+      expect(r.status).toBe(400);
+      expect(r.json.error.message).toMatch(/`file`.*base64/);
+    }
+  });
+
+  it('a file over 10 MiB of base64 is refused before decoding', async () => {
+    const r = await post(gw.url, '/v1/web/parse', { file: 'A'.repeat(10 * 1024 * 1024 + 4) }, { key });
+    expect(r.status).toBe(400);
+    expect(r.json.error.code).toBe('invalidRequest');
+    expect(r.json.error.message).toMatch(/file/);
+  });
+
+  it('maxTextLength cuts the markdown and sets isTruncated', async () => {
+    const r = await parse('<p>' + 'word '.repeat(100) + '</p>', {}, 'maxTextLength=20');
+    expect(r.json.data.markdown).toHaveLength(20);
+    expect(r.json.data.markdown.endsWith('…')).toBe(true);
+    expect(r.json.data.isTruncated).toBe(true);
+  });
+});
+
+describe('unsupported types are 415', () => {
+  it.each([
+    ['png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0])],
+    ['plain text', new TextEncoder().encode('just some text, not markup')],
+    ['legacy .doc', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])],
+    ['random bytes', new Uint8Array(Array.from({ length: 512 }, (_, i) => (i * 7919) % 256))],
+    ['a zip that is not Office', zip({ 'a.txt': 'hello' })],
+    ['an OpenDocument file', zip({ mimetype: 'application/vnd.oasis.opendocument.text', 'content.xml': '<x/>' })],
+  ])('%s', async (_n, bytes) => {
+    await refused(bytes, 415, 'unsupportedMediaType', /PDF, Word \.docx/);
+  });
+
+  it('the filename is only a hint', async () => {
+    const r = await parse('<p>hi</p>', { filename: 'report.pdf' });
+    expect(r.json.data.metadata.contentType).toBe('text/html');
+  });
+});
+
+describe('hostile inputs are 400 with a message that says which', () => {
+  it('zip bomb: an entry that expands too much', async () => {
+    await refused(docx(p('x'), { 'word/media/big.bin': '\0'.repeat(5 * 1024 * 1024) }), 400, 'invalidRequest', /expands more than/);
+  });
+  it('zip bomb: declared total size over the limit', async () => {
+    const z = patchCentral(docx(p('x')), 24, (old, name) => (name === 'word/document.xml' ? 150 * 1024 * 1024 : old));
+    await refused(z, 400, 'invalidRequest', /MB uncompressed|expands/);
+  });
+  it('lying header: more bytes inflate than declared', async () => {
+    const big = docx(p('y'.repeat(200_000)));
+    const z = patchCentral(big, 24, (old, name) => (name === 'word/document.xml' ? 4096 : old));
+    await refused(z, 400, 'invalidRequest', /beyond its declared size|compressed than uncompressed/);
+  });
+  it('too many entries', async () => {
+    const files: Record<string, string> = { 'word/document.xml': '<w:document/>' };
+    for (let i = 0; i < 2001; i++) files[`f/${i}`] = '';
+    await refused(zip(files, 0), 400, 'invalidRequest', /entries/);
+  });
+  it('truncated and corrupt zip', async () => {
+    const z = docx(p('hello'));
+    await refused(z.subarray(0, Math.floor(z.length / 2)), 400, 'invalidRequest', /corrupt or truncated/);
+    const bad = new Uint8Array(z);
+    const at = Buffer.from(bad).indexOf('word/document.xml');
+    bad[at + 'word/document.xml'.length + 8] ^= 0xff;
+    await refused(bad, 400, 'invalidRequest', /corrupt|checksum|truncated/);
+  });
+  it('billion laughs: entity declarations are refused, never expanded', async () => {
+    const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><w:document><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>`;
+    await refused(zip({ 'word/document.xml': lol }), 400, 'invalidRequest', /entity|DTD/);
+  });
+  it('absurd nesting depth in HTML and in XML', async () => {
+    await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);
+    await refused(docx('<w:sdt><w:sdtContent>'.repeat(300) + p('x') + '</w:sdtContent></w:sdt>'.repeat(300)), 400, 'invalidRequest', /nested more than/);
+  });
+  it('encrypted OOXML and encrypted zip entries say "encrypted"', async () => {
+    const cfb = new Uint8Array(2048);
+    cfb.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    cfb.set(Buffer.from('EncryptedPackage', 'utf16le'), 600);
+    await refused(cfb, 400, 'invalidRequest', /encrypted/);
+    const z = new Uint8Array(docx(p('x')));
+    const v = new DataView(z.buffer);
+    for (let i = 0; i < z.length - 4; i++) if (v.getUint32(i, true) === 0x02014b50) v.setUint16(i + 8, v.getUint16(i + 8, true) | 1, true);
+    await refused(z, 400, 'invalidRequest', /encrypted/);
+  });
+  it.skipIf(!HAVE_CORPUS)('encrypted PDF says "encrypted"', async () => {
+    await refused(fs.readFileSync(path.join(CORPUS, 'bad/docling-2206.01062_pg3-encrypted.pdf')), 400, 'invalidRequest', /encrypted/);
+  });
+  it('a corrupt PDF', async () => {
+    await refused(new TextEncoder().encode('%PDF-1.4\n1 0 obj garbage'), 400, 'invalidRequest', /corrupt or truncated/);
+  });
+});
+
+describe('markdown convention', () => {
+  it('docx: headings from styles, Title, lists with nesting and start numbers, tables with merges once, links, images as alt text', async () => {
+    const body = [
+      p('The Title', 'Title'),
+      p('Intro', 'Heading1'),
+      '<w:p><w:pPr><w:pStyle w:val="Normal"/></w:pPr><w:r><w:rPr><w:b/></w:rPr><w:t>Bold line is not a heading</w:t></w:r></w:p>',
+      p('one', undefined, [1, 0]),
+      p('nested', undefined, [1, 1]),
+      p('two', undefined, [1, 0]),
+      p('third', undefined, [2, 0]),
+      p('fourth', undefined, [2, 0]),
+      '<w:p><w:hyperlink r:id="rId1"><w:r><w:t>site</w:t></w:r></w:hyperlink><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink r:id="rId2"><w:r><w:t>bad</w:t></w:r></w:hyperlink></w:p>',
+      '<w:p><w:r><w:drawing><wp:docPr xmlns:wp="wp" id="1" name="x" descr="A duck"/></w:drawing></w:r></w:p>',
+      `<w:tbl><w:tr><w:tc><w:tcPr><w:gridSpan w:val="2"/></w:tcPr>${p('Merged')}</w:tc><w:tc>${p('C|D')}</w:tc></w:tr>`,
+      `<w:tr><w:tc><w:tcPr><w:vMerge w:val="restart"/></w:tcPr>${p('V')}</w:tc><w:tc>${p('line1')}${p('line2')}</w:tc><w:tc>${p('z')}</w:tc></w:tr>`,
+      `<w:tr><w:tc><w:tcPr><w:vMerge/></w:tcPr>${p('')}</w:tc><w:tc>${p('q')}</w:tc><w:tc>${p('r')}</w:tc></w:tr></w:tbl>`,
+    ].join('');
+    const rels = `<Relationships><Relationship Id="rId1" Type="x/hyperlink" Target="https://example.com/a" TargetMode="External"/><Relationship Id="rId2" Type="x/hyperlink" Target="javascript:alert(1)" TargetMode="External"/></Relationships>`;
+    const r = await parse(docx(body, { 'word/numbering.xml': numbering, 'word/_rels/document.xml.rels': rels }));
+    expect(r.json.data.metadata.title).toBe('The Title');
+    expect(r.json.data.markdown).toBe(
+      [
+        '# The Title',
+        '## Intro'.replace('##', '#'),
+        '**Bold line is not a heading**',
+        '- one\n  - nested\n- two',
+        '3. third\n4. fourth',
+        '[site](https://example.com/a) bad',
+        '![A duck]()',
+        '| Merged | | C\\|D |\n| --- | --- | --- |\n| V | line1<br>line2 | z |\n| | q | r |',
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('html: main content only, no script/style/svg/nav, links http(s)/mailto, no data URIs, tables with a header row', async () => {
+    const html = `<html><head><meta property="og:title" content="OG Title"><title>T</title><style>x{}</style></head><body>
+      <nav>menu</nav><main><h2>Sub</h2><p>Hi <a href="https://a.example/x">there</a> <a href="javascript:evil()">js</a> <a href="mailto:a@b.c">mail</a>
+      <img alt="pic" src="data:image/png;base64,AAAA"> <img alt="remote" src="https://a.example/p.png"></p>
+      <script>alert(1)</script><template>t</template><svg><text>svg</text></svg>
+      <ol start="5"><li>five<ul><li>inner</li></ul></li><li>six</li></ol>
+      <table><tr><td>a</td><td colspan="2">b|c</td></tr><tr><td>1<br>2</td><td>3</td><td>4</td></tr></table></main><footer>foot</footer></body></html>`;
+    const r = await parse(html);
+    expect(r.json.data.metadata.title).toBe('OG Title');
+    expect(r.json.data.markdown).toBe(
+      '## Sub\n\nHi [there](https://a.example/x) js [mail](mailto:a@b.c) ![pic]() ![remote](https://a.example/p.png)\n\n5. five\n   - inner\n6. six\n\n| a | b\\|c | |\n| --- | --- | --- |\n| 1<br>2 | 3 | 4 |\n',
+    );
+    expect(r.json.data.markdown).not.toMatch(/data:|menu|alert|svg|foot/);
+  });
+
+  it('html: decoded by BOM, then meta charset, then UTF-8', async () => {
+    const cp1252 = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>caf'), Buffer.from([0xe9]), Buffer.from([0x20, 0x96]), Buffer.from(' ok</p></body></html>')]);
+    expect(await md(cp1252)).toBe('café – ok\n');
+    const bom = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<p>naïve</p>', 'utf16le')]);
+    expect(await md(bom)).toBe('naïve\n');
+  });
+
+  it('xlsx: ## per sheet, each region its own table, number formats applied, hidden sheets counted not read, maxPages', async () => {
+    const styles = `<styleSheet><numFmts><numFmt numFmtId="164" formatCode="&quot;$&quot;#,##0.00"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="10"/><xf numFmtId="164"/></cellXfs></styleSheet>`;
+    const rows = `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>
+      <row r="2"><c r="A2" s="1"><v>45306</v></c><c r="B2" s="2"><v>0.1234</v></c><c r="C2" s="3"><v>1234.5</v></c></row>
+      <row r="5"><c r="E5" t="inlineStr"><is><t>Other</t></is></c><c r="F5" t="inlineStr"><is><t>a|b</t></is></c></row><row r="6"><c r="E6"><v>1</v></c><c r="F6"><v>2</v></c></row>`;
+    const bytes = xlsx([{ name: 'Data', rows }, { name: 'Second', rows: '<row r="1"><c r="A1"><v>7</v></c></row>' }, { name: 'Third', rows: '' }], styles, ['Date', 'Share', 'Price']);
+    const r = await parse(bytes, { maxPages: 2 });
+    expect(r.json.data.markdown).toBe(
+      '## Data\n\n| Date | Share | Price |\n| --- | --- | --- |\n| 2024-01-15 | 12.34% | $1,234.50 |\n\n| Other | a\\|b |\n| --- | --- |\n| 1 | 2 |\n\n## Second\n\n7\n',
+    );
+    expect(r.json.data.isTruncated).toBe(true);
+    expect(r.json.data.metadata.numPages).toBe(3);
+  });
+
+  it('pptx: slides in presentation order, title, shapes in visual order, notes paired by relationship', async () => {
+    const bytes = pptx(
+      [
+        { shapes: shape('Body below', 3000000) + shape('First Title', 100, 0, 'title') + shape('Body above', 1000000), notes: 'notes of A' },
+        { shapes: shape('Second deck slide', 100, 0, 'title') },
+      ],
+      [1, 0],
+    );
+    const r = await parse(bytes);
+    expect(r.json.data.markdown).toBe(
+      '<!-- slide 1 -->\n\n## Second deck slide\n\n<!-- slide 2 -->\n\n## First Title\n\nBody above\n\nBody below\n\n> **Notes:** notes of A\n',
+    );
+    expect(r.json.data.metadata).toMatchObject({ numPages: 2, title: 'Second deck slide' });
+    const cut = await parse(bytes, { maxPages: 1 });
+    expect(cut.json.data.isTruncated).toBe(true);
+    expect(cut.json.data.metadata.numPages).toBe(2);
+  });
+
+  it('pdf: page markers, headings from font-size ranks, bullets as lists, Info title unless junk, maxPages', async () => {
+    const doc = pdf(
+      [
+        { lines: [{ text: 'Report Heading', size: 20 }, { text: 'Body text on page one.' }, { text: '- first point' }, { text: '- second point' }] },
+        { lines: [{ text: 'Section', size: 15 }, { text: 'More body text.' }] },
+        { lines: [{ text: 'Third page.' }] },
+      ],
+      { title: 'Real Title' },
+    );
+    const r = await parse(doc, { maxPages: 2 });
+    expect(r.json.data.markdown).toBe(
+      '<!-- page 1 -->\n\n# Report Heading\n\nBody text on page one.\n\n- first point\n- second point\n\n<!-- page 2 -->\n\n## Section\n\nMore body text.\n',
+    );
+    expect(r.json.data).toMatchObject({ isTruncated: true, metadata: { title: 'Real Title', numPages: 3, contentType: 'application/pdf' } });
+    const junk = await parse(pdf([{ lines: [{ text: 'Heading Here', size: 20 }, { text: 'Body text that is longer than the heading.' }] }], { title: '(anonymous)' }));
+    expect(junk.json.data.metadata.title).toBe('Heading Here');
+  });
+});
+
+describe('workers', () => {
+  it('a small request is answered within 100 ms while a 100-page PDF is being parsed', async () => {
+    const pages = Array.from({ length: 100 }, (_, i) => ({ lines: Array.from({ length: 40 }, (_, j) => ({ text: `Page ${i + 1} line ${j + 1} with some words to extract from the text layer.` })) }));
+    const big = parse(pdf(pages));
+    await new Promise((r) => setTimeout(r, 30));
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      const r = await get(gw.url, '/v1/catalogue');
+      times.push(performance.now() - t);
+      expect(r.status).toBe(200);
+    }
+    expect(Math.max(...times)).toBeLessThan(100);
+    const r = await big;
+    expect(r.status).toBe(200);
+    expect(r.json.data.metadata.numPages).toBe(100);
+    expect(r.json.data.markdown).toContain('Page 100 line 40');
+  });
+
+  it('a runaway conversion is stopped by the wall-clock budget and its worker replaced', async () => {
+    const pool = new ParsePool({ size: 1, timeoutMs: 30 });
+    try {
+      const pages = Array.from({ length: 60 }, () => ({ lines: Array.from({ length: 40 }, () => ({ text: 'slow slow slow slow slow slow slow' })) }));
+      await expect(pool.convert(pdf(pages), 100)).rejects.toThrow(/conversion budget/);
+      expect(pool.replaced).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a worker that runs out of memory fails the call with 400-class error and is replaced', async () => {
+    const pool = new ParsePool({ size: 1, memoryMb: 64, timeoutMs: 15_000 });
+    try {
+      // A 60 MB HTML page: the parsed DOM needs far more than a 64 MB heap.
+      const html = new TextEncoder().encode('<html><body>' + '<p class="x">word word</p>'.repeat(2_500_000) + '</body></html>');
+      await expect(pool.convert(html, 1)).rejects.toMatchObject({ kind: 'limit' });
+      expect(pool.replaced).toBe(1);
+      await expect(pool.convert(new TextEncoder().encode('<p>ok</p>'), 1)).resolves.toMatchObject({ markdown: 'ok\n' });
+    } finally {
+      await pool.close();
+    }
+  });
+});
