@@ -5,6 +5,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { normaliseListing, normaliseSubforum } from '../src/sources/reddit/normalise.js';
+import { normaliseMeta } from '../src/sources/shopify/normalise.js';
+import { normaliseRdap } from '../src/sources/domain/rdap.js';
+import { DEFAULT_TYPES, dnsClient, lookupRecords, parseServer} from '../src/sources/domain/dns.js';
+import { startDnsDouble } from '../test/sources/openweb-doubles.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -51,4 +55,65 @@ function redditSubforum(): void {
   console.log(`wrote ${target}: ${page.posts.length} posts, cursor ${page.cursor ?? '(none)'}`);
 }
 
+const upstream = `${repo}../shared/upstream/`;
+const write = (target: string, out: unknown): void => writeFileSync(`${repo}${target}`, `${JSON.stringify(out, null, 1)}\n`);
+
+/** shopify.store: the one recorded storefront meta.json (README "storefront"), through the storefront normaliser. */
+function shopifyStore(): void {
+  const file = 'storefront/meta.davidan.json';
+  const meta = JSON.parse(readFileSync(`${upstream}${file}`, 'utf8'));
+  const store = normaliseMeta(meta, 'https://davidan.md');
+  write('src/sources/shopify/samples/store.json', {
+    _provenance: {
+      note: 'Normalised by src/sources/shopify/normalise.ts from a real recorded meta.json (scripts/make-samples.ts). Test data only.',
+      sources: [{ recording: `shared/upstream/${file}`, request: 'GET https://davidan.md/meta.json' }],
+    },
+    data: { store },
+  });
+  console.log(`wrote shopify sample: ${store.name}`);
+}
+
+/** domain.whois: Verisign's recorded RDAP answer for google.com, through the RDAP normaliser. */
+function domainWhois(): void {
+  const file = 'domain/rdap/google.com.verisign.json';
+  const record = normaliseRdap(JSON.parse(readFileSync(`${upstream}${file}`, 'utf8')), 'google.com');
+  write('src/sources/domain/samples/whois.json', {
+    _provenance: {
+      note:
+        'Normalised by src/sources/domain/rdap.ts from a real recorded RDAP answer (meeb/whoisit tests, BSD-3-Clause, 2021; ' +
+        'see shared/upstream/README.md). Registrant data is never part of the record. Test data only.',
+      sources: [{ recording: `shared/upstream/${file}`, request: 'GET https://rdap.verisign.com/com/v1/domain/GOOGLE.COM' }],
+    },
+    data: { ...record, via: 'rdap', server: 'https://rdap.verisign.com/com/v1/' },
+  });
+  console.log(`wrote whois sample: ${record.domain}, registrar ${record.registrar?.name}`);
+}
+
+/**
+ * domain.dns: no DNS answer is recorded in shared/upstream (the notes: "0 needed"), so the sample is the live path
+ * itself: the real client and normaliser asking the loopback DNS double of the tests (test/sources/openweb-doubles.ts)
+ * for its `example.test` zone. The values are test-zone values (documentation addresses 192.0.2.0/24, 2001:db8::/32).
+ */
+async function domainDns(): Promise<void> {
+  const double = await startDnsDouble();
+  try {
+    const data = await lookupRecords('example.test', DEFAULT_TYPES, dnsClient([parseServer(double.server)]));
+    write('src/sources/domain/samples/dns.json', {
+      _provenance: {
+        note:
+          'No DNS answer is recorded in shared/upstream; produced by the real client and normaliser (src/sources/domain/dns.ts) ' +
+          'from the loopback DNS double of the tests (scripts/make-samples.ts). Test-zone values (RFC 5737/3849 documentation addresses).',
+        types: DEFAULT_TYPES,
+      },
+      data,
+    });
+    console.log(`wrote dns sample: ${data.records.length} records`);
+  } finally {
+    await double.close();
+  }
+}
+
 redditSubforum();
+shopifyStore();
+domainWhois();
+await domainDns();

@@ -26,8 +26,15 @@ export interface Config {
     concurrency: number;
     proxyUrl?: string;
     maxBytes: number;
+    /** QUARRY_OUTBOUND_ALLOW (alias QUARRY_SSRF_ALLOW): hosts or CIDRs the SSRF guard lets through. */
     ssrfAllow: string[];
   };
+  /** QUARRY_DNS_SERVERS (`host:port`, comma list): resolvers of every outbound name lookup; empty = the system's. */
+  dnsServers: string[];
+  /** QUARRY_WHOIS_PORT: TCP port of port-43 WHOIS servers (tests point it at loopback). */
+  whoisPort: number;
+  /** QUARRY_RDAP_BOOTSTRAP_URL: the IANA RDAP bootstrap file for domains. */
+  rdapBootstrapUrl: string;
   /** Held reservations older than this are released by the sweeper (crash safety). */
   reservationTtlMs: number;
   logLevel: string;
@@ -59,6 +66,12 @@ function trustProxy(raw: string | undefined): boolean | string[] {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = int(env, 'PORT', 8080);
   const sources = list(env.QUARRY_SOURCES);
+  const dnsServers = list(env.QUARRY_DNS_SERVERS);
+  for (const s of dnsServers) {
+    if (!/^(?:\[[0-9a-fA-F:.]+\]|[^:\s]+|[0-9a-fA-F:]+)(?::\d{1,5})?$/.test(s)) {
+      throw new Error(`QUARRY_DNS_SERVERS must be a comma list of host:port, got "${s}"`);
+    }
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -78,8 +91,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: int(env, 'QUARRY_UPSTREAM_CONCURRENCY', 8, 1),
       proxyUrl: env.QUARRY_UPSTREAM_PROXY || undefined,
       maxBytes: int(env, 'QUARRY_UPSTREAM_MAX_MB', 8, 1) * 1024 * 1024,
-      ssrfAllow: list(env.QUARRY_SSRF_ALLOW),
+      ssrfAllow: [...new Set([...list(env.QUARRY_OUTBOUND_ALLOW), ...list(env.QUARRY_SSRF_ALLOW)])],
     },
+    dnsServers,
+    whoisPort: int(env, 'QUARRY_WHOIS_PORT', 43, 1),
+    rdapBootstrapUrl: env.QUARRY_RDAP_BOOTSTRAP_URL || 'https://data.iana.org/rdap/dns.json',
     reservationTtlMs: int(env, 'QUARRY_RESERVATION_TTL_SECONDS', 300, 1) * 1000,
     logLevel: env.QUARRY_LOG_LEVEL || 'info',
     env,
@@ -89,7 +105,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** Settings of one source: QUARRY_REDDIT_CLIENT_ID becomes settings.CLIENT_ID for source `reddit`. */
 export function sourceSettings(config: Config, source: string): Record<string, string | undefined> {
   const prefix = `QUARRY_${source.toUpperCase()}_`;
-  const out: Record<string, string | undefined> = {};
+  // Network settings every source may need (name look-ups, WHOIS, RDAP, the outbound allow-list); a source's own
+  // QUARRY_<SOURCE>_<NAME> wins over them.
+  const out: Record<string, string | undefined> = {
+    DNS_SERVERS: config.dnsServers.join(',') || undefined,
+    WHOIS_PORT: String(config.whoisPort),
+    RDAP_BOOTSTRAP_URL: config.rdapBootstrapUrl,
+    OUTBOUND_ALLOW: config.upstream.ssrfAllow.join(',') || undefined,
+  };
   for (const [k, v] of Object.entries(config.env)) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
   return out;
 }

@@ -81,6 +81,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
         proxyUrl: settings.PROXY ?? config.upstream.proxyUrl,
         maxBytes: config.upstream.maxBytes,
         ssrfAllow: config.upstream.ssrfAllow,
+        dnsServers: config.dnsServers,
       });
       clients.set(source, c);
     }

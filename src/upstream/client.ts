@@ -21,6 +21,8 @@ export interface UpstreamOptions {
   maxBytes?: number;
   /** Hosts, addresses or CIDRs exempt from the SSRF guard (tests, operator-internal services). */
   ssrfAllow?: string[];
+  /** Resolvers (`host:port`) for name look-ups of user-supplied addresses; empty means the system's. */
+  dnsServers?: string[];
   /** Base of the full-jitter backoff (ms). */
   retryBaseMs?: number;
   /** Longest Retry-After honoured before a retry; a longer one fails at once with retryAfterSeconds. */
@@ -98,7 +100,7 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
   const retryBaseMs = options.retryBaseMs ?? 300;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 5_000;
   const semaphore = new Semaphore(options.concurrency ?? 8);
-  const guard: SsrfGuard = createSsrfGuard(options.ssrfAllow ?? []);
+  const guard: SsrfGuard = createSsrfGuard(options.ssrfAllow ?? [], options.dnsServers ?? []);
   const connectTimeout = Math.min(timeoutMs, 10_000);
 
   // Through a proxy the proxy resolves names, so only the pre-flight check applies there.

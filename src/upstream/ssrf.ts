@@ -42,6 +42,19 @@ export function isReservedAddress(ip: string): boolean {
   return v6.range() !== 'unicast' || !v6.match(GLOBAL_V6);
 }
 
+/** Every A and AAAA answer of `host` from `servers` (no hosts file, as a resolver sees it); fails like dns.lookup. */
+async function resolveWith(servers: readonly string[], host: string): Promise<dns.LookupAddress[]> {
+  const resolver = new dns.promises.Resolver({ timeout: 2000, tries: 2 });
+  resolver.setServers(servers);
+  const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+  const out: dns.LookupAddress[] = [
+    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+  ];
+  if (out.length) return out;
+  throw v4.status === 'rejected' ? v4.reason : Object.assign(new Error(`queryA ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+}
+
 export interface SsrfGuard {
   /** Scheme, credentials, then every address the host resolves to. Throws invalidRequest. */
   check(url: URL): Promise<void>;
@@ -49,7 +62,8 @@ export interface SsrfGuard {
   lookup: net.LookupFunction;
 }
 
-export function createSsrfGuard(allow: readonly string[] = []): SsrfGuard {
+/** `servers` are QUARRY_DNS_SERVERS, so the guard sees what the DNS endpoint sees; empty means the system resolver. */
+export function createSsrfGuard(allow: readonly string[] = [], servers: readonly string[] = []): SsrfGuard {
   const hosts = new Set<string>();
   const ranges: [Addr, number][] = [];
   for (const entry of allow) {
@@ -70,7 +84,7 @@ export function createSsrfGuard(allow: readonly string[] = []): SsrfGuard {
   };
 
   const resolveAll = (host: string): Promise<dns.LookupAddress[]> =>
-    dns.promises.lookup(host, { all: true, verbatim: true });
+    servers.length ? resolveWith(servers, host) : dns.promises.lookup(host, { all: true, verbatim: true });
 
   async function check(url: URL): Promise<void> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -97,15 +111,21 @@ export function createSsrfGuard(allow: readonly string[] = []): SsrfGuard {
 
   const lookup: net.LookupFunction = (hostname, options, callback) => {
     const exempt = hosts.has(hostname.toLowerCase());
-    dns.lookup(hostname, { ...options, all: true }, (err, answers) => {
+    const done = (err: NodeJS.ErrnoException | null, all: dns.LookupAddress[]): void => {
       if (err) return callback(err, '', 0);
+      const answers = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
+      if (answers.length === 0 && all.length) {
+        return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      }
       // Refuse when any answer is reserved, so a mixed answer cannot be raced into a private connection.
       if (answers.length === 0 || answers.some((a) => !addressAllowed(a.address, exempt))) {
         return callback(refusal() as unknown as NodeJS.ErrnoException, '', 0);
       }
       if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, answers);
       callback(null, answers[0].address, answers[0].family);
-    });
+    };
+    if (servers.length) resolveWith(servers, hostname).then((all) => done(null, all), (e) => done(e, []));
+    else dns.lookup(hostname, { ...options, all: true }, done);
   };
 
   return { check, lookup };

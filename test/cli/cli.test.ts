@@ -23,9 +23,10 @@ interface Run {
 
 function childEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_LOG_LEVEL: 'silent' };
-  // The secret and storage must come from the data directory, exactly as the gateway under test reads them.
+  // The secret and storage must come from where the gateway under test reads them: the data directory, or the
+  // PostgreSQL database the test helper put in the environment when the suite runs on the shared backends.
   delete env.QUARRY_SECRET;
-  delete env.QUARRY_DATABASE_URL;
+  if (!process.env.QUARRY_TEST_DATABASE_URL) delete env.QUARRY_DATABASE_URL;
   return env;
 }
 

@@ -1,6 +1,7 @@
 /** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
 import type { EndpointDef } from '../types.js';
 import { CRYPTO } from './crypto.js';
+import { DOMAIN } from './domain.js';
 import { FACEBOOK } from './facebook.js';
 import { INDEED } from './indeed.js';
 import { LINKEDIN } from './linkedin.js';
@@ -13,6 +14,7 @@ import { YOUTUBE } from './youtube.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...WEB,
+  ...DOMAIN,
   ...YOUTUBE,
   ...REDDIT,
   ...X,

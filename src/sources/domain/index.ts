@@ -1,0 +1,95 @@
+/**
+ * The domain source: `domain.dns` (records with TTLs from QUARRY_DNS_SERVERS) and `domain.whois` (RDAP from the IANA
+ * bootstrap, port-43 WHOIS when the TLD has no RDAP or its RDAP server fails), live and from committed samples.
+ */
+import { domainToUnicode } from 'node:url';
+import { isQuarryError } from '../../errors.js';
+import { createSsrfGuard } from '../../upstream/ssrf.js';
+import type { Operation, OperationResult, SourceContext, SourceModule } from '../types.js';
+import { DEFAULT_TYPES, dnsClient, lookupRecords, resolvers, type DnsData, type RecordType } from './dns.js';
+import { domainName } from './name.js';
+import { loadBootstrap, queryRdap, rdapBases } from './rdap.js';
+import type { RegistrationRecord, WhoisData } from './record.js';
+import { whoisLookup } from './whois.js';
+import dnsSample from './samples/dns.json' with { type: 'json' };
+import whoisSample from './samples/whois.json' with { type: 'json' };
+
+const DEFAULT_BOOTSTRAP = 'https://data.iana.org/rdap/dns.json';
+
+const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+
+const dnsOp: Operation = {
+  async run(input, ctx) {
+    const domain = domainName(input.domain as string);
+    const types = (input.types as RecordType[] | undefined) ?? DEFAULT_TYPES;
+    const data = await lookupRecords(domain, [...new Set(types)], dnsClient(resolvers(ctx.settings.DNS_SERVERS)));
+    return dnsResult(data);
+  },
+  sample(input) {
+    const data = (dnsSample as unknown as { data: DnsData }).data;
+    const types = (input.types as RecordType[] | undefined) ?? DEFAULT_TYPES;
+    const records = data.records.filter((r) => types.includes(r.type));
+    const noRecords = types.filter((t) => !records.some((r) => r.type === t));
+    const { noRecords: _, ...rest } = data;
+    return dnsResult({ ...rest, records, ...(noRecords.length ? { noRecords } : {}) });
+  },
+};
+
+/** A name that does not exist answers 200 with `exists: false` (billed: that is the answer). */
+function dnsResult(data: DnsData): OperationResult {
+  return { data: data as unknown as Record<string, unknown> };
+}
+
+function withUnicode(record: RegistrationRecord): RegistrationRecord {
+  const unicode = domainToUnicode(record.domain);
+  return unicode && unicode !== record.domain && !record.unicodeDomain ? { ...record, unicodeDomain: unicode } : record;
+}
+
+async function whois(domain: string, ctx: SourceContext): Promise<WhoisData> {
+  const settings = ctx.settings;
+  const bootstrap = await loadBootstrap(settings.RDAP_BOOTSTRAP_URL || DEFAULT_BOOTSTRAP, ctx);
+  const bases = rdapBases(bootstrap, domain);
+  let rdapFailure: unknown;
+  for (const base of bases) {
+    try {
+      const { record, server } = await queryRdap(base, domain, ctx);
+      return { ...withUnicode(record), via: 'rdap', server };
+    } catch (e) {
+      // A broken RDAP server (down, 5xx, timeout, refused) falls back to port 43; a malformed answer too.
+      rdapFailure = e;
+      ctx.log.warn({ err: e, base }, 'RDAP failed; trying the next path');
+    }
+  }
+  const guard = createSsrfGuard(list(settings.OUTBOUND_ALLOW), list(settings.DNS_SERVERS));
+  try {
+    const { record, server } = await whoisLookup(domain, { port: Number(settings.WHOIS_PORT || 43), guard, signal: ctx.signal });
+    return { ...withUnicode(record), via: 'whois', server };
+  } catch (e) {
+    // With no WHOIS server either, the RDAP failure is the better explanation.
+    if (rdapFailure && isQuarryError(e) && /no RDAP or WHOIS server/.test(e.message)) throw rdapFailure;
+    throw e;
+  }
+}
+
+/** A name that is not registered answers 200 with `registered: false` (billed: that is the answer). */
+function whoisResult(data: WhoisData): OperationResult {
+  return { data: data as unknown as Record<string, unknown> };
+}
+
+const whoisOp: Operation = {
+  async run(input, ctx) {
+    const name = domainName(input.domain as string);
+    // Registration data belongs to the registered name: a leading `www.` (the usual paste) is dropped.
+    return whoisResult(await whois(name.startsWith('www.') && name.split('.').length > 2 ? name.slice(4) : name, ctx));
+  },
+  sample() {
+    return whoisResult((whoisSample as unknown as { data: WhoisData }).data);
+  },
+};
+
+const domain: SourceModule = {
+  id: 'domain',
+  operations: { 'domain.dns': dnsOp, 'domain.whois': whoisOp },
+};
+
+export default domain;
