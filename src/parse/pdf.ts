@@ -3,14 +3,39 @@
  * starts with `<!-- page N -->`; lines are rebuilt from text items by position; headings are lines whose font size
  * ranks above the body size (by character count), at most 4 levels; bullet glyphs become `-` items; lines join into
  * paragraphs by vertical gap. Link annotations become links where they cover a line.
+ *
+ * Real structure beyond font sizes (never a bold line on its own): outline (bookmark) titles matched to lines, the
+ * tagged-PDF structure tree (`H`, `H1`-`H6` elements through their marked-content ids), and numbered section lines
+ * ("5.1 Title", "(2) Title") set in a font or size other than the body's. Running headers and footers (the same
+ * text, digits aside, in the top or bottom band of most pages) are dropped; `1.`/`1)` lines become ordered lists;
+ * right-to-left lines are read right to left, and Arabic presentation forms are normalised after pdf.js's bidi pass.
  */
 import { getDocumentProxy } from 'unpdf';
 import { esc, link } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
+import { fillGrid, gridsFrom, inGrid, rulesFrom, type Grid, type PlacedItem } from './pdf/rules.js';
+import { dropRunningLines, headingTags, outlineTitles, type Outline } from './pdf/structure.js';
 
-interface Line {
+// pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
+// operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
+const abProto = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: () => ArrayBuffer };
+if (typeof abProto.transferToFixedLength !== 'function') {
+  Object.defineProperty(ArrayBuffer.prototype, 'transferToFixedLength', {
+    value: function transferToFixedLength(this: ArrayBuffer) {
+      return this.slice(0);
+    },
+    configurable: true,
+    writable: true,
+  });
+}
+
+export interface Line {
   y: number;
+  /** Font carrying most of the line's characters. */
+  font?: string;
+  /** Heading level from the structure tree (all of the line's text inside an `H`/`Hn` element). */
+  tag?: number;
   x: number;
   size: number;
   text: string;
@@ -18,6 +43,8 @@ interface Line {
   href?: string;
   /** Segments separated by wide gaps (candidate table cells). */
   cells: { x: number; text: string }[];
+  /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
+  table?: string[][];
 }
 
 const JUNK_TITLE = /^(untitled|\(anonymous\)|anonymous|document\d*|microsoft word - .*|slide \d+|powerpoint presentation)$/i;
@@ -41,9 +68,30 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     const numPages = doc.numPages;
     const pages = Math.min(numPages, opts.maxPages);
     const perPage: Line[][] = [];
+    const views: number[][] = [];
+    let outline: Outline = new Map();
+    try {
+      outline = outlineTitles((await doc.getOutline()) as never);
+    } catch {
+      /* no outline */
+    }
+    let tagged = false;
+    try {
+      tagged = !!((await doc.getMarkInfo()) as { Marked?: boolean } | null)?.Marked;
+    } catch {
+      /* no mark info */
+    }
     for (let i = 1; i <= pages; i++) {
       const page = await doc.getPage(i);
-      const content = await page.getTextContent();
+      const content = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true } as never);
+      let tags = new Map<string, number>();
+      if (tagged) {
+        try {
+          tags = headingTags(await page.getStructTree());
+        } catch {
+          /* no structure tree */
+        }
+      }
       let links: { rect: number[]; url: string }[] = [];
       try {
         links = ((await page.getAnnotations()) as { subtype: string; url?: string; rect: number[] }[])
@@ -52,11 +100,23 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       } catch {
         /* annotations are optional */
       }
-      perPage.push(readingOrder(content.items as unknown as TextItem[], links, page.view as number[]));
+      const items = markItems(content.items as unknown as RawItem[], tags);
+      let grids: Grid[] = [];
+      // The operator list costs a second pass over the page (pdf.js decodes its images too): read it only when the
+      // text itself looks tabular (two lines or more split by wide gaps into three cells or more).
+      if (items.length >= 6 && toLines(items, []).filter((l) => l.cells.length >= 3).length >= 2) {
+        try {
+          grids = gridsFrom(rulesFrom((await page.getOperatorList()) as never, page.view as number[]));
+        } catch {
+          /* no rules: tables come from alignment only */
+        }
+      }
+      perPage.push(placeTables(items, grids, links, page.view as number[]));
+      views.push(page.view as number[]);
       page.cleanup();
     }
     const title = await pdfTitle(doc);
-    const blocks = layout(perPage);
+    const blocks = layout(dropRunningLines(perPage, views), outline);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
     return { blocks, title: title ?? firstH?.text.replace(/\\(.)/g, '$1'), numPages, cut: numPages > pages };
   } finally {
@@ -85,6 +145,76 @@ interface TextItem {
   width: number;
   height: number;
   hasEOL?: boolean;
+  fontName?: string;
+  /** Heading level of the structure element holding this item's marked content. */
+  tag?: number;
+}
+
+type RawItem = TextItem & { type?: string; id?: string };
+
+/** Presentation forms and ligatures (what pdf.js would normalise), normalised after its bidi reordering. */
+const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
+
+/**
+ * Drops marked-content markers, tagging each text item with the heading level of the marked content it sits in,
+ * and NFKC-normalises presentation forms (pdf.js is asked not to, so that a ligature glyph mapped to a single
+ * presentation form, such as lam-alef, is reversed by its bidi pass as one unit and expanded afterwards).
+ */
+export function markItems(items: RawItem[], tags: Map<string, number>): TextItem[] {
+  const out: TextItem[] = [];
+  const stack: (string | undefined)[] = [];
+  for (const it of items) {
+    if (it.type === 'beginMarkedContentProps' || it.type === 'beginMarkedContent') {
+      stack.push(it.id);
+      continue;
+    }
+    if (it.type === 'endMarkedContent') {
+      stack.pop();
+      continue;
+    }
+    if (typeof it.str !== 'string') continue;
+    let tag: number | undefined;
+    for (let k = stack.length - 1; k >= 0 && tag === undefined; k--) if (stack[k]) tag = tags.get(stack[k]!);
+    // Control characters are what a font without a usable encoding yields: nothing a reader could use.
+    // A lone one (a symbol font's bullet, as in IBM Redbooks) is read as a bullet.
+    const str = /^[\u0001-\u0008\u000E-\u001F]$/.test(it.str) ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+    out.push({ ...it, str, tag });
+  }
+  return out;
+}
+
+const itemSize = (it: TextItem) => Math.round(Math.hypot(it.transform[0], it.transform[1]) * 10) / 10 || Math.abs(it.transform[3]) || it.height;
+
+/**
+ * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and
+ * each table is put back in reading order before the first line below its top that sits in its column span.
+ */
+function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[]): Line[] {
+  const tables: Line[] = [];
+  let rest = items;
+  for (const g of grids) {
+    const inside: PlacedItem[] = [];
+    const keep: TextItem[] = [];
+    for (const it of rest) {
+      if (!it.transform || typeof it.str !== 'string') continue;
+      const p = { x: it.transform[4], y: it.transform[5], w: it.width ?? 0, size: itemSize(it), str: it.str };
+      if (inGrid(g, p)) inside.push(p);
+      else keep.push(it);
+    }
+    const rows = fillGrid(g, inside).map((r) => r.map((c) => esc(c)));
+    // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
+    if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
+    rest = keep;
+    tables.push({ y: g.y1, x: g.x0, size: 0, text: '', height: 0, cells: [{ x: g.x1, text: '' }], table: rows });
+  }
+  const lines = readingOrder(rest, links, view);
+  for (const t of tables.sort((a, b) => a.y - b.y)) {
+    const right = t.cells[0].x;
+    const at = lines.findIndex((l) => !l.table && l.y < t.y && l.x >= t.x - 50 && l.x <= right);
+    if (at < 0) lines.push(t);
+    else lines.splice(at, 0, t);
+  }
+  return lines;
 }
 
 /**
@@ -135,8 +265,12 @@ export function readingOrder(items: TextItem[], links: { rect: number[]; url: st
   return [...F.filter((l) => l.y > top), ...L, ...R, ...F.filter((l) => l.y <= top)];
 }
 
+const RTL = /[\u0590-\u08FF]/g;
+const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
+
 function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
-  const lines: (Line & { parts: { x: number; s: string; w: number }[] })[] = [];
+  type Part = { x: number; s: string; w: number; font?: string; tag?: number };
+  const lines: (Line & { parts: Part[] })[] = [];
   for (const it of items) {
     if (typeof it.str !== 'string' || !it.transform) continue;
     const [a, b, , d, x, y] = it.transform;
@@ -147,37 +281,87 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       line = { y, x, size: 0, text: '', height: size, parts: [], cells: [] };
       lines.push(line);
     }
-    line.parts.push({ x, s: it.str, w: it.width });
-    if (it.str.trim()) line.size = Math.max(line.size, size);
+    line.parts.push({ x, s: it.str, w: it.width, font: it.fontName, tag: it.tag });
+    // A bullet or check-box glyph (often set larger) does not lift the line's size.
+    if (it.str.trim() && !GLYPH_ONLY.test(it.str)) line.size = Math.max(line.size, size);
   }
   const out: Line[] = [];
   for (const l of lines) {
     l.parts.sort((p, q) => p.x - q.x);
+    const all = l.parts.map((p) => p.s).join('');
+    // A right-to-left line (more Hebrew/Arabic letters than Latin, Greek or Cyrillic ones) reads right to left:
+    // pdf.js already gives each run in logical order, so only the runs' order flips.
+    const rtl = (all.match(RTL)?.length ?? 0) > (all.match(LTR)?.length ?? 0);
+    const order = rtl ? [...l.parts].reverse() : l.parts;
     let text = '';
     let end = -Infinity;
+    let start = Infinity;
     const cells: { x: number; text: string }[] = [];
+    const fonts = new Map<string, number>();
+    let tag: number | undefined = Infinity;
     for (const p of l.parts) {
       if (!p.s.trim()) continue;
+      if (p.font) fonts.set(p.font, (fonts.get(p.font) ?? 0) + p.s.trim().length);
+      if (tag !== undefined) tag = p.tag === undefined ? undefined : Math.min(tag, p.tag);
       if (!cells.length || p.x - end > Math.max(l.size, 6) * 1.0) cells.push({ x: p.x, text: p.s });
       else cells[cells.length - 1].text += (p.x - end > l.size * 0.15 && !/\s$/.test(cells[cells.length - 1].text) && !/^\s/.test(p.s) ? ' ' : '') + p.s;
-      if (text && p.x - end > l.size * 0.15 && !/\s$/.test(text) && !/^\s/.test(p.s)) text += ' ';
-      text += p.s;
       end = p.x + p.w;
     }
+    end = -Infinity;
+    for (const p of order) {
+      if (!p.s.trim()) continue;
+      const gap = rtl ? start - (p.x + p.w) : p.x - end;
+      const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
+      if (text && (gap > l.size * 0.15 || scriptChange) && !/\s$/.test(text) && !/^\s/.test(p.s)) text += ' ';
+      text += p.s;
+      end = Math.max(end, p.x + p.w);
+      start = Math.min(start, p.x);
+    }
+    if (rtl) cells.reverse();
     for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
     text = text.replace(/\s+/g, ' ').trim();
+    // A lam-alef ligature with hamza whose two-letter mapping pdf.js's bidi pass reversed ("اإل" for "الإ"):
+    // alef followed by a hamza alef does not occur in Arabic words.
+    if (rtl) text = text.replace(/\u0627([\u0622\u0623\u0625])\u0644/g, '\u0627\u0644$1');
     if (!text) continue;
     const x = l.parts[0].x;
-    const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= end - 5);
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, href: hit?.url, cells: cells.filter((c) => c.text) });
+    const right = Math.max(...l.parts.map((p) => p.x + p.w));
+    const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
+    const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
+    out.push({ y: l.y, x, size: l.size, text, height: l.size, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;
 }
 
-const BULLET = /^([•●▪■◦○‣∙·\-–—*])\s+/;
+/** Bullet glyphs, check boxes and private-use symbol-font glyphs (Wingdings/Symbol bullets) starting a line. */
+const BULLET = /^([•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF])\s*(?=\S)(?<=[\uE000-\uF8FF☐☑☒□◆◇►▶➢✓✔]\s*|\s)/u;
+const GLYPH_ONLY = /^[\s•●▪■◦○‣∙·☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF]+$/u;
 
-function layout(pages: Line[][]): Block[] {
+/** "5.1 Title", "2. Title", "(3) Title": a numbered section line; the level is the number's depth. */
+const NUMBERED = /^(?:(\d{1,2}(?:\.\d{1,2}){0,4})\.?|\((\d{1,2})\))\s+(?=\S)(?!\d)/;
+const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
+
+/** The heading level a line earns from real structure, or 0. */
+export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; bodyFont?: string; outline: Outline }): number {
+  const plain = l.text;
+  if (plain.length > 200 || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
+  if (l.tag) return Math.min(4, l.tag);
+  const o = ctx.outline.get(outlineKey(plain));
+  if (o) return Math.min(4, o);
+  const rank = ctx.ranks.indexOf(sizeKey(l.size));
+  if (rank >= 0) return Math.min(4, rank + 1);
+  const n = NUMBERED.exec(plain);
+  if (n && plain.length <= 90 && !/[.,;:]$/.test(plain) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
+    const depth = n[1] ? n[1].split('.').length : 3;
+    return Math.min(4, depth + (ctx.ranks.length ? 1 : 0));
+  }
+  return 0;
+}
+
+export const outlineKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+function layout(pages: Line[][], outline: Outline = new Map()): Block[] {
   // Body size: the size carrying most characters.
   const weight = new Map<number, number>();
   for (const p of pages) for (const l of p) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
@@ -186,6 +370,11 @@ function layout(pages: Line[][]): Block[] {
   for (const [s, w] of weight) if (w > best) [body, best] = [s, w];
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const headingSizes = [...weight.keys()].filter((s) => s >= body + 1 && s >= body * 1.05 && (weight.get(s) ?? 0) < total * 0.3).sort((a, b) => b - a);
+  // Body font: the font carrying most characters at the body size.
+  const fonts = new Map<string, number>();
+  for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
+  const bodyFont = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
+  const ctx = { ranks: headingSizes, bodySize: body, bodyFont, outline };
   const blocks: Block[] = [];
   pages.forEach((lines, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
@@ -199,6 +388,13 @@ function layout(pages: Line[][]): Block[] {
     };
     for (let li = 0; li < lines.length; li++) {
       const l = lines[li];
+      if (l.table) {
+        flush();
+        list = undefined;
+        blocks.push({ t: 'table', rows: l.table });
+        last = undefined;
+        continue;
+      }
       const table = tables.get(li);
       if (table) {
         flush();
@@ -208,24 +404,27 @@ function layout(pages: Line[][]): Block[] {
         last = lines[li];
         continue;
       }
-      const rank = headingSizes.indexOf(sizeKey(l.size));
+      const level = headingLevel(l, ctx);
       const text = l.href ? link(esc(l.text), l.href) : esc(l.text);
-      if (rank >= 0 && l.text.length < 200 && /\p{L}/u.test(l.text)) {
+      if (level) {
         flush();
         list = undefined;
         const prev = blocks[blocks.length - 1];
-        if (prev?.t === 'h' && prev.level === Math.min(4, rank + 1) && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8) prev.text += ' ' + text;
-        else blocks.push({ t: 'h', level: Math.min(4, rank + 1), text });
+        if (prev?.t === 'h' && prev.level === level && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8 && !NUMBERED.test(l.text)) prev.text += ' ' + text;
+        else blocks.push({ t: 'h', level, text });
         last = l;
         continue;
       }
       const bullet = BULLET.exec(l.text);
-      if (bullet) {
-        flush();
-        const item = { text: (l.href ? link(esc(l.text.slice(bullet[0].length)), l.href) : esc(l.text.slice(bullet[0].length))), children: [] };
-        if (list) list.items.push(item);
+      const num = bullet ? null : ORDERED.exec(l.text);
+      if (bullet || num) {
+        const marker = (bullet ?? num)![0];
+        const ordered = !!num;
+        const item = { text: l.href ? link(esc(l.text.slice(marker.length)), l.href) : esc(l.text.slice(marker.length)), children: [] };
+        if (list && list.ordered === ordered && (!ordered || Number(num![1]) === list.start + list.items.length)) list.items.push(item);
         else {
-          list = { t: 'list', ordered: false, start: 1, items: [item] };
+          flush();
+          list = { t: 'list', ordered, start: ordered ? Number(num![1]) : 1, items: [item] };
           blocks.push(list);
         }
         last = l;
@@ -292,9 +491,35 @@ function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] 
         }
         return row;
       });
-      out.set(i, { end: j, rows });
+      out.set(i, { end: j, rows: tidyRows(rows) });
       i = j;
     } else i++;
+  }
+  return out;
+}
+
+/**
+ * Multi-line cells: a column that never holds text in a row where its left neighbour does (an indented
+ * continuation inside a cell) is folded into that neighbour; then a body row with a single non-empty cell, not the
+ * first, continues the row above (when that one has a first cell).
+ */
+export function tidyRows(rows: string[][]): string[][] {
+  const grid = rows.map((r) => [...r]);
+  for (let k = grid[0]?.length ?? 0; --k >= 1; ) {
+    if (grid.some((r) => r[k] && r[k - 1])) continue;
+    for (const r of grid) {
+      r[k - 1] = r[k - 1] || r[k];
+      r.splice(k, 1);
+    }
+  }
+  const out: string[][] = [];
+  for (const r of grid) {
+    const prev = out[out.length - 1];
+    if (out.length >= 2 && prev && !r[0] && prev[0] && r.filter((c) => c).length === 1) {
+      r.forEach((c, k) => {
+        if (c) prev[k] = prev[k] ? `${prev[k]} ${c}` : c;
+      });
+    } else out.push(r);
   }
   return out;
 }

@@ -58,29 +58,51 @@ export function pptx(slides: { shapes: string; notes?: string }[], order?: numbe
 export const shape = (text: string, y: number, x = 0, ph?: string) =>
   `<p:sp><p:nvSpPr><p:nvPr>${ph ? `<p:ph type="${ph}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
 
-/** A PDF with one text stream per page (Helvetica), or none for an "image-only" page. */
-export function pdf(pages: { lines: { text: string; size?: number }[] }[], info: { title?: string } = {}): Uint8Array {
+/**
+ * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold; `y` places a line, else lines run
+ * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
+ * `outline` adds bookmarks (title → 0-based page index).
+ */
+export function pdf(
+  pages: { lines: { text: string; size?: number; bold?: boolean; x?: number; y?: number }[]; ops?: string }[],
+  info: { title?: string; outline?: { title: string; page: number }[] } = {},
+): Uint8Array {
   const objs: string[] = [];
   const add = (s: string) => objs.push(s) ;
-  add('<< /Type /Catalog /Pages 2 0 R >>');
+  add('CATALOG');
   add('PAGES');
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
   const kids: number[] = [];
   for (const pg of pages) {
     let y = 760;
     const ops = pg.lines.map((l) => {
       const size = l.size ?? 11;
-      const s = `BT /F1 ${size} Tf 72 ${y} Td (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
-      y -= size * 1.4;
+      const s = `BT /${l.bold ? 'F2' : 'F1'} ${size} Tf ${l.x ?? 72} ${l.y ?? y} Td (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
+      if (l.y === undefined) y -= size * 1.4;
       return s;
     });
-    const stream = ops.join('\n');
+    const stream = [...ops, pg.ops ?? ''].join('\n');
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     const contentId = objs.length;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`);
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`);
     kids.push(objs.length);
   }
   objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let outlines = '';
+  if (info.outline?.length) {
+    const rootId = objs.length + 1;
+    add('OUTLINES');
+    const first = objs.length + 1;
+    const n = info.outline.length;
+    info.outline.forEach((o, i) => {
+      const id = first + i;
+      add(`<< /Title (${o.title}) /Parent ${rootId} 0 R ${i ? `/Prev ${id - 1} 0 R` : ''} ${i < n - 1 ? `/Next ${id + 1} 0 R` : ''} /Dest [${kids[o.page]} 0 R /XYZ 0 792 0] >>`);
+    });
+    objs[rootId - 1] = `<< /Type /Outlines /First ${first} 0 R /Last ${first + n - 1} 0 R /Count ${n} >>`;
+    outlines = ` /Outlines ${rootId} 0 R`;
+  }
+  objs[0] = `<< /Type /Catalog /Pages 2 0 R${outlines} >>`;
   let infoId = 0;
   if (info.title !== undefined) {
     add(`<< /Title (${info.title}) >>`);

@@ -1,0 +1,133 @@
+/**
+ * `npm run bench` (after bench/run.ts): document conversion speed against the reference tools, in the same run.
+ *
+ * - PDF: pages per second of our converter in ONE worker thread (a `ParsePool` of size 1, i.e. one core, the same
+ *   path the server uses) against `pdftotext` (poppler-utils) on the same corpus PDFs. Goal: ≥ 0.3 of pdftotext.
+ * - .docx: files per second of our converter (same one-worker pool) against `pandoc -t gfm`. Goal: ≥ 5× pandoc.
+ *
+ * Both reference tools are Debian packages: when one is missing the script runs
+ * `apt-get install -y --no-install-recommends poppler-utils pandoc` (root only) and skips that comparison with a
+ * printed reason when that fails. It installs nothing else. The reference tools are spawned once per file, as they
+ * are used (their process start is part of their cost). With `taskset`, both sides run on CPU 0 (this process and
+ * its worker thread, and each tool process).
+ * Rounds alternate ours / theirs; each side's median round is reported. Files: ../shared/corpus/parse (skipped
+ * with a reason when absent). BENCH_PARSE_ROUNDS (default 5) sets the rounds.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ParsePool as Pool } from '../src/parse/pool.js';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const corpus = path.resolve(root, '../shared/corpus/parse');
+const ROUNDS = Math.max(1, Number(process.env.BENCH_PARSE_ROUNDS ?? 5));
+const taskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const pinned = (cmd: string[]) => (taskset ? ['taskset', '-c', '0', ...cmd] : cmd);
+
+const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
+
+/** Installs the two Debian packages when a tool is missing; returns why a tool stays unavailable, if it does. */
+function ensureTools(): Record<'pdftotext' | 'pandoc', string | undefined> {
+  if (!has('pdftotext') || !has('pandoc')) {
+    if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+      console.log('bench:parse: pdftotext or pandoc missing and not running as root: not installing them.');
+    } else {
+      console.log('bench:parse: installing poppler-utils and pandoc (apt-get) …');
+      let r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'poppler-utils', 'pandoc'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      if (r.status !== 0) {
+        // The package lists may be missing on a fresh image: refresh them once and retry.
+        spawnSync('apt-get', ['update'], { stdio: 'ignore' });
+        r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'poppler-utils', 'pandoc'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      }
+      if (r.status !== 0) console.log(`bench:parse: apt-get install failed (${String(r.stderr ?? r.error ?? '').trim().split('\n').pop()}).`);
+    }
+  }
+  return {
+    pdftotext: has('pdftotext') ? undefined : 'pdftotext (poppler-utils) is not installed',
+    pandoc: has('pandoc') ? undefined : 'pandoc is not installed',
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function runTool(cmd: string[]): void {
+  const [bin, ...args] = pinned(cmd);
+  const r = spawnSync(bin, args, { stdio: ['ignore', 'ignore', 'ignore'], maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} failed (${r.status ?? r.error})`);
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(corpus)) {
+    console.log(`bench:parse skipped: ${corpus} is absent (the shared corpus is not next to this checkout).`);
+    return;
+  }
+  const missing = ensureTools();
+  const pdfDir = path.join(corpus, 'pdf');
+  const pdfs = fs
+    .readdirSync(pdfDir)
+    .filter((n) => n.endsWith('.pdf'))
+    .sort()
+    .map((n) => ({ name: n, file: path.join(pdfDir, n), bytes: new Uint8Array(fs.readFileSync(path.join(pdfDir, n))) }));
+  const docxName = 'markitdown-test.docx';
+  const docxFile = path.join(corpus, 'docx', docxName);
+  const docx = new Uint8Array(fs.readFileSync(docxFile));
+
+  // Our side on the same single core as the reference tools: this process and its threads (the pool's worker is
+  // created after this, so it inherits the affinity).
+  if (taskset) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  // The built pool (as the server runs it: its worker is plain JS) when `npm run bench` has built dist/, else the source.
+  const built = path.join(root, 'dist/parse/pool.js');
+  const { ParsePool } = (await import(fs.existsSync(built) ? pathToFileURL(built).href : '../src/parse/pool.js')) as { ParsePool: typeof Pool };
+  const pool = new ParsePool({ size: 1, timeoutMs: 120_000 });
+  try {
+    // Warm-up: the worker's imports and JIT, and the tools' page cache.
+    let pages = 0;
+    for (const p of pdfs) pages += (await pool.convert(p.bytes, 100)).metadata.numPages ?? 0;
+    await pool.convert(docx, 100);
+    if (!missing.pdftotext) for (const p of pdfs) runTool(['pdftotext', '-q', p.file, '-']);
+    if (!missing.pandoc) runTool(['pandoc', '-f', 'docx', '-t', 'gfm', docxFile]);
+
+    console.log(`\n## Document conversion (${pdfs.length} corpus PDFs, ${pages} pages; ${docxName}, ${docx.length} bytes; ${ROUNDS} rounds, medians)`);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    const DOCX_N = 20;
+    const oursDocx: number[] = [];
+    const pandocDocx: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      let t = performance.now();
+      for (const p of pdfs) await pool.convert(p.bytes, 100);
+      ours.push(pages / ((performance.now() - t) / 1000));
+      if (!missing.pdftotext) {
+        t = performance.now();
+        for (const p of pdfs) runTool(['pdftotext', '-q', p.file, '-']);
+        theirs.push(pages / ((performance.now() - t) / 1000));
+      }
+      t = performance.now();
+      for (let i = 0; i < DOCX_N; i++) await pool.convert(docx, 100);
+      oursDocx.push(DOCX_N / ((performance.now() - t) / 1000));
+      if (!missing.pandoc) {
+        t = performance.now();
+        for (let i = 0; i < 3; i++) runTool(['pandoc', '-f', 'docx', '-t', 'gfm', docxFile]);
+        pandocDocx.push(3 / ((performance.now() - t) / 1000));
+      }
+    }
+    const f = (x: number) => x.toFixed(1);
+    console.log('\n| measure | quarry (1 worker) | reference | ratio | goal |');
+    console.log('|---|---|---|---|---|');
+    if (theirs.length) {
+      const ratio = median(ours) / median(theirs);
+      console.log(`| PDF pages/s | ${f(median(ours))} | pdftotext ${f(median(theirs))} | ${ratio.toFixed(2)} | ≥ 0.30 ${ratio >= 0.3 ? 'met' : 'NOT met'} |`);
+    } else console.log(`| PDF pages/s | ${f(median(ours))} | skipped: ${missing.pdftotext} | | ≥ 0.30 |`);
+    if (pandocDocx.length) {
+      const ratio = median(oursDocx) / median(pandocDocx);
+      console.log(`| .docx files/s | ${f(median(oursDocx))} | pandoc -t gfm ${f(median(pandocDocx))} | ${ratio.toFixed(1)}× | ≥ 5× ${ratio >= 5 ? 'met' : 'NOT met'} |`);
+    } else console.log(`| .docx files/s | ${f(median(oursDocx))} | skipped: ${missing.pandoc} | | ≥ 5× |`);
+    const v = (bin: string, arg: string) => String(spawnSync(bin, [arg], { encoding: 'utf8' }).stderr || spawnSync(bin, [arg], { encoding: 'utf8' }).stdout || '').split('\n')[0].trim();
+    console.log(`\nreference versions: ${missing.pdftotext ? '-' : v('pdftotext', '-v')}; ${missing.pandoc ? '-' : v('pandoc', '--version')}; ${taskset ? 'both sides pinned to CPU 0' : 'not pinned (no taskset)'}`);
+  } finally {
+    await pool.close();
+  }
+}
+
+await main();

@@ -1,0 +1,234 @@
+/**
+ * Ruled tables: the page's painted horizontal and vertical rules (strokes, and filled rectangles thinner than
+ * 3 pt) from pdf.js's operator list, with the current transformation matrix tracked through save/restore/transform,
+ * grouped into grids (rules that cross). A grid with at least two row bands and two column bands becomes a table
+ * whose cells hold the text items whose centres fall inside them, in reading order, so a cell's several lines
+ * stay one cell.
+ */
+
+/** pdf.js operator codes used here (stable across pdf.js 4-5). */
+const OP = { save: 10, restore: 11, transform: 12, constructPath: 91 } as const;
+const PAINT = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
+/** pdf.js 5 path opcodes inside constructPath's data. */
+const D = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
+
+export interface Grid {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** Row boundaries, top to bottom (descending y). */
+  rows: number[];
+  /** Column boundaries, left to right. */
+  cols: number[];
+}
+
+interface Seg {
+  h: boolean;
+  /** y for horizontal, x for vertical. */
+  at: number;
+  a: number;
+  b: number;
+}
+
+type M = [number, number, number, number, number, number];
+const mul = (m: M, n: M): M => [
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
+];
+const apply = (m: M, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+
+/** Horizontal and vertical rules painted on the page (at most 5,000 path ops read). */
+export function rulesFrom(ops: { fnArray: number[]; argsArray: unknown[] }, view: number[]): Seg[] {
+  const segs: Seg[] = [];
+  let ctm: M = [1, 0, 0, 1, 0, 0];
+  const stack: M[] = [];
+  const pageW = (view[2] ?? 612) - (view[0] ?? 0);
+  let budget = 5000;
+  for (let i = 0; i < ops.fnArray.length && budget > 0; i++) {
+    const fn = ops.fnArray[i];
+    if (fn === OP.save) stack.push(ctm);
+    else if (fn === OP.restore) ctm = stack.pop() ?? ctm;
+    else if (fn === OP.transform) ctm = mul(ops.argsArray[i] as M, ctm);
+    else if (fn === OP.constructPath) {
+      budget--;
+      const [paint, data] = ops.argsArray[i] as [number, ArrayLike<number>[] | ArrayLike<number>];
+      if (!PAINT.has(paint)) continue;
+      const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
+      if (!path) continue;
+      const pts: [number, number][][] = [];
+      let cur: [number, number][] = [];
+      for (let k = 0; k < path.length; ) {
+        const op = path[k++];
+        if (op === D.moveTo) {
+          if (cur.length) pts.push(cur);
+          cur = [apply(ctm, path[k], path[k + 1])];
+          k += 2;
+        } else if (op === D.lineTo) {
+          cur.push(apply(ctm, path[k], path[k + 1]));
+          k += 2;
+        } else if (op === D.curveTo) {
+          k += 6;
+          cur = [];
+        } else if (op === D.quadraticCurveTo) {
+          k += 4;
+          cur = [];
+        } else if (op === D.closePath) {
+          if (cur.length) cur.push(cur[0]);
+        } else break;
+      }
+      if (cur.length) pts.push(cur);
+      for (const poly of pts) {
+        const xs = poly.map((p) => p[0]);
+        const ys = poly.map((p) => p[1]);
+        const w = Math.max(...xs) - Math.min(...xs);
+        const h = Math.max(...ys) - Math.min(...ys);
+        if (w > pageW * 0.95) continue; // page frames and backgrounds
+        if (poly.length >= 4 && w < 3 && h >= 3) segs.push({ h: false, at: (Math.max(...xs) + Math.min(...xs)) / 2, a: Math.min(...ys), b: Math.max(...ys) });
+        else if (poly.length >= 4 && h < 3 && w >= 3) segs.push({ h: true, at: (Math.max(...ys) + Math.min(...ys)) / 2, a: Math.min(...xs), b: Math.max(...xs) });
+        else
+          for (let k = 1; k < poly.length; k++) {
+            const [x1, y1] = poly[k - 1];
+            const [x2, y2] = poly[k];
+            if (Math.abs(y1 - y2) < 0.5 && Math.abs(x1 - x2) >= 3) segs.push({ h: true, at: y1, a: Math.min(x1, x2), b: Math.max(x1, x2) });
+            else if (Math.abs(x1 - x2) < 0.5 && Math.abs(y1 - y2) >= 3) segs.push({ h: false, at: x1, a: Math.min(y1, y2), b: Math.max(y1, y2) });
+          }
+      }
+    }
+  }
+  return segs;
+}
+
+const uniq = (xs: number[], tol: number) => {
+  const out: number[] = [];
+  for (const x of [...xs].sort((a, b) => a - b)) if (!out.length || x - out[out.length - 1] > tol) out.push(x);
+  return out;
+};
+
+/** Collinear rules that touch or overlap (a column rule drawn one row at a time) become one rule. */
+function joinCollinear(segs: Seg[]): Seg[] {
+  const sorted = [...segs].sort((p, q) => Number(p.h) - Number(q.h) || p.at - q.at || p.a - q.a);
+  const out: Seg[] = [];
+  for (const s of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.h === s.h && Math.abs(last.at - s.at) < 1 && s.a <= last.b + 2) last.b = Math.max(last.b, s.b);
+    else out.push({ ...s });
+  }
+  return out;
+}
+
+/** Groups crossing rules into grids (union-find, 2 pt tolerance); keeps grids with ≥ 2 row and ≥ 2 column bands. */
+export function gridsFrom(raw: Seg[]): Grid[] {
+  if (raw.length < 4 || raw.length > 4000) return [];
+  const segs = joinCollinear(raw);
+  const parent = segs.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const T = 2;
+  const H = segs.map((s, i) => [s, i] as const).filter(([s]) => s.h);
+  const V = segs.map((s, i) => [s, i] as const).filter(([s]) => !s.h);
+  for (const [h, i] of H)
+    for (const [v, j] of V)
+      if (v.at >= h.a - T && v.at <= h.b + T && h.at >= v.a - T && h.at <= v.b + T) parent[find(i)] = find(j);
+  const groups = new Map<number, Seg[]>();
+  segs.forEach((s, i) => {
+    const r = find(i);
+    if (!groups.has(r)) groups.set(r, []);
+    groups.get(r)!.push(s);
+  });
+  const grids: Grid[] = [];
+  for (const g of groups.values()) {
+    const hs = g.filter((s) => s.h);
+    const vs = g.filter((s) => !s.h);
+    if (hs.length < 2 || vs.length < 2) continue;
+    const rows = uniq(hs.map((s) => s.at), 2).reverse();
+    const cols = uniq(vs.map((s) => s.at), 2);
+    // Tables often leave out their outer verticals (or, less often, horizontals): rules running past the outermost
+    // crossing rule bound an outer column (row) of their own.
+    const hMin = Math.min(...hs.map((s) => s.a));
+    const hMax = Math.max(...hs.map((s) => s.b));
+    const vMin = Math.min(...vs.map((s) => s.a));
+    const vMax = Math.max(...vs.map((s) => s.b));
+    if (hMin < cols[0] - 3) cols.unshift(hMin);
+    if (hMax > cols[cols.length - 1] + 3) cols.push(hMax);
+    if (vMax > rows[0] + 3) rows.unshift(vMax);
+    if (vMin < rows[rows.length - 1] - 3) rows.push(vMin);
+    if (rows.length < 3 && cols.length < 3) continue; // a plain box (a frame around text), not a table
+    if (rows.length < 2 || cols.length < 2) continue;
+    grids.push({ x0: cols[0], x1: cols[cols.length - 1], y0: rows[rows.length - 1], y1: rows[0], rows, cols });
+  }
+  return grids;
+}
+
+export interface PlacedItem {
+  x: number;
+  y: number;
+  w: number;
+  size: number;
+  str: string;
+}
+
+/** Whether an item's centre is inside the grid. */
+export const inGrid = (g: Grid, it: PlacedItem) => {
+  const cx = it.x + it.w / 2;
+  const cy = it.y + it.size * 0.3;
+  return cx > g.x0 && cx < g.x1 && cy > g.y0 && cy < g.y1;
+};
+
+/**
+ * The grid's cells filled with the items inside them (by centre), each cell's items in reading order (top to
+ * bottom, then left to right; a wide gap or a new line reads as a space). Empty rows and columns are dropped.
+ */
+export function fillGrid(g: Grid, items: PlacedItem[], gap = (s: number) => s * 0.15): string[][] {
+  const R = g.rows.length - 1;
+  const C = g.cols.length - 1;
+  const cells: PlacedItem[][][] = Array.from({ length: R }, () => Array.from({ length: C }, () => []));
+  for (const it of items) {
+    const cx = it.x + it.w / 2;
+    const cy = it.y + it.size * 0.3;
+    const r = g.rows.findIndex((y, k) => k < R && cy <= y && cy > g.rows[k + 1]);
+    const c = g.cols.findIndex((x, k) => k < C && cx >= x && cx < g.cols[k + 1]);
+    if (r >= 0 && c >= 0) cells[r][c].push(it);
+  }
+  // A band whose cells' lines share baselines (a form's column of labels beside a column of values) is several
+  // rows drawn without rules between them: split it at each baseline. Staggered multi-line cells (a label centred
+  // beside three lines of text) stay one row.
+  const bands: PlacedItem[][][] = [];
+  for (const row of cells) {
+    const bases: number[] = [];
+    for (const its of row) for (const it of its) if (it.str.trim() && !bases.some((b) => Math.abs(b - it.y) < 2)) bases.push(it.y);
+    const shared = bases.filter((b) => row.filter((its) => its.some((it) => it.str.trim() && Math.abs(it.y - b) < 2)).length >= 2);
+    const isShared = (y: number) => shared.some((b) => Math.abs(b - y) < 2);
+    const lined = (its: PlacedItem[]) => {
+      const ys = its.filter((it) => it.str.trim()).map((it) => it.y);
+      return new Set(ys.map((y) => Math.round(y))).size >= 2 && ys.every(isShared);
+    };
+    // The band's first filled cell (its labels) must line up with its values, and one more cell with it.
+    const first = row.find((its) => its.some((it) => it.str.trim()));
+    const aligned = row.filter(lined).length;
+    if (bases.length >= 2 && shared.length >= 2 && shared.length >= bases.length * 0.6 && aligned >= 2 && first && lined(first)) {
+      bases.sort((a, b) => b - a);
+      for (const b of bases) bands.push(row.map((its) => its.filter((it) => Math.abs(it.y - b) < 2 || (Math.abs(it.y - b) === Math.min(...bases.map((x) => Math.abs(it.y - x)))))));
+    } else bands.push(row);
+  }
+  const text = bands.map((row) =>
+    row.map((its) => {
+      its.sort((p, q) => (Math.abs(p.y - q.y) < Math.min(p.size, q.size) * 0.5 ? p.x - q.x : q.y - p.y));
+      let s = '';
+      let prev: PlacedItem | undefined;
+      for (const it of its) {
+        if (!it.str.trim()) continue;
+        const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
+        if (s && (newLine || (prev && it.x - (prev.x + prev.w) > gap(it.size))) && !/\s$/.test(s) && !/^\s/.test(it.str)) s += ' ';
+        s += it.str;
+        prev = it;
+      }
+      return s.replace(/\s+/g, ' ').trim();
+    }),
+  );
+  const keepCols = Array.from({ length: C }, (_, c) => text.some((r) => r[c]));
+  return text.filter((r) => r.some((c) => c)).map((r) => r.filter((_, c) => keepCols[c]));
+}

@@ -1,0 +1,90 @@
+/**
+ * Document structure pdf.js exposes besides the text: outline (bookmark) titles, the tagged-PDF structure tree's
+ * heading elements, and running headers/footers found by repetition across pages.
+ */
+import type { Line } from '../pdf.js';
+
+/** Outline titles (normalised) → heading level (depth + 1). */
+export type Outline = Map<string, number>;
+
+interface OutlineNode {
+  title?: string;
+  items?: OutlineNode[];
+}
+
+const key = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Flattens the outline tree (at most 2,000 entries, depth 8); titles shorter than 3 characters are skipped. */
+export function outlineTitles(nodes: OutlineNode[] | null | undefined): Outline {
+  const out: Outline = new Map();
+  const stack: [OutlineNode, number][] = (nodes ?? []).map((n) => [n, 1] as [OutlineNode, number]).reverse();
+  let seen = 0;
+  while (stack.length && seen++ < 2000) {
+    const [n, depth] = stack.pop()!;
+    const t = key(n.title ?? '');
+    if (t.length >= 3 && !out.has(t)) out.set(t, depth);
+    if (depth < 8) for (const c of [...(n.items ?? [])].reverse()) stack.push([c, depth + 1]);
+  }
+  return out;
+}
+
+interface StructNode {
+  role?: string;
+  type?: string;
+  id?: string;
+  children?: StructNode[];
+}
+
+/** Marked-content ids inside `H` and `H1`-`H6` structure elements → heading level (`H` counts as 1). */
+export function headingTags(root: StructNode | null | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!root) return out;
+  const stack: [StructNode, number][] = [[root, 0]];
+  let seen = 0;
+  while (stack.length && seen++ < 100_000) {
+    const [n, level] = stack.pop()!;
+    const m = /^H([1-6])?$/.exec(n.role ?? '');
+    const here = m ? Number(m[1] ?? 1) : level;
+    if (n.type === 'content' && n.id && here) out.set(n.id, here);
+    for (const c of n.children ?? []) stack.push([c, here]);
+  }
+  return out;
+}
+
+/**
+ * Running headers and footers: a line in the top or bottom 9% of its page whose text (digits read as `#` in lines
+ * of at most 60 characters) recurs in
+ * that band on at least half of the pages read (three pages at least) is dropped everywhere, and so is a bare page
+ * number in those bands when such repetition exists.
+ */
+export function dropRunningLines(pages: Line[][], views: number[][]): Line[][] {
+  if (pages.length < 3) return pages;
+  const band = (l: Line, i: number): 'top' | 'bottom' | undefined => {
+    const v = views[i] ?? [0, 0, 612, 792];
+    const h = v[3] - v[1];
+    if (l.y > v[3] - h * 0.09) return 'top';
+    if (l.y < v[1] + h * 0.09) return 'bottom';
+    return undefined;
+  };
+  // Digits are read as `#` only in short lines (page numbers, dates): a long line must repeat exactly.
+  const k = (l: Line, b: string) => `${b}:${l.text.length <= 60 ? key(l.text).replace(/\d+/g, '#') : key(l.text)}`;
+  const count = new Map<string, number>();
+  pages.forEach((lines, i) => {
+    const seen = new Set<string>();
+    for (const l of lines) {
+      const b = l.table ? undefined : band(l, i);
+      if (b) seen.add(k(l, b));
+    }
+    for (const s of seen) count.set(s, (count.get(s) ?? 0) + 1);
+  });
+  const min = Math.max(3, Math.ceil(pages.length * 0.5));
+  const running = new Set([...count].filter(([, n]) => n >= min).map(([s]) => s));
+  if (!running.size) return pages;
+  return pages.map((lines, i) =>
+    lines.filter((l) => {
+      const b = l.table ? undefined : band(l, i);
+      if (!b) return true;
+      return !running.has(k(l, b)) && !/^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i.test(l.text.trim());
+    }),
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * PDF structure rules (README "Document parsing", convention 2 and 6): headings from outlines, tagged structure,
+ * font-size ranks and numbered section lines in another font, never from a bold line alone; running headers and
+ * footers dropped; ordered and bulleted lists; multi-line table cells; right-to-left lines.
+ */
+import { describe, expect, it } from 'vitest';
+import { convertFile } from '../../src/parse/index.js';
+import { headingLevel, markItems, tidyRows, type Line } from '../../src/parse/pdf.js';
+import { fillGrid, gridsFrom } from '../../src/parse/pdf/rules.js';
+import { dropRunningLines, headingTags, outlineTitles } from '../../src/parse/pdf/structure.js';
+import { pdf } from './files.js';
+
+const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+const body = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `Body sentence number ${i + 1} that reads like ordinary running prose.` }));
+
+describe('pdf headings from real structure', () => {
+  it('a bold line in the body size is not a heading, a numbered section line in another font is', async () => {
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'Bold Line Only', bold: true },
+            ...body(6),
+            { text: '5.1 Hyper Parameter Optimization', bold: true },
+            ...body(3),
+            { text: '(2) Second Part Title', bold: true },
+            ...body(2),
+          ],
+        },
+      ]),
+    );
+    expect(out).not.toMatch(/^#+ Bold Line Only/m);
+    expect(out).toContain('Bold Line Only');
+    expect(out).toMatch(/^## 5\.1 Hyper Parameter Optimization$/m);
+    expect(out).toMatch(/^### \(2\) Second Part Title$/m);
+  });
+
+  it('a numbered line in the body font stays text (an ordered list item)', async () => {
+    const out = await md(pdf([{ lines: [...body(3), { text: '1. First step to take' }, { text: '2. Second step to take' }, ...body(2)] }]));
+    expect(out).not.toMatch(/^#/m);
+    expect(out).toContain('1. First step to take\n2. Second step to take');
+  });
+
+  it('outline (bookmark) titles matched to lines become headings at their depth', async () => {
+    const out = await md(pdf([{ lines: [{ text: 'Introduction', bold: false }, ...body(5), { text: 'Method details' }, ...body(3)] }], { outline: [{ title: 'Introduction', page: 0 }, { title: 'Method Details', page: 0 }] }));
+    expect(out).toMatch(/^# Introduction$/m);
+    expect(out).toMatch(/^# Method details$/m);
+    expect(outlineTitles([{ title: 'A  Part', items: [{ title: 'Sub one', items: [] }] }, { title: 'x' }])).toEqual(
+      new Map([
+        ['a part', 1],
+        ['sub one', 2],
+      ]),
+    );
+  });
+
+  it('tagged structure: marked content inside H/Hn elements carries its level to the line', () => {
+    const tags = headingTags({ role: 'Root', children: [{ role: 'H2', children: [{ type: 'content', id: 'p1_mc0' }] }, { role: 'P', children: [{ type: 'content', id: 'p1_mc1' }] }] });
+    expect(tags).toEqual(new Map([['p1_mc0', 2]]));
+    const items = markItems(
+      [
+        { type: 'beginMarkedContentProps', id: 'p1_mc0' } as never,
+        { str: 'Tagged Title', transform: [10, 0, 0, 10, 72, 700], width: 60, height: 10 },
+        { type: 'endMarkedContent' } as never,
+        { type: 'beginMarkedContentProps', id: 'p1_mc1' } as never,
+        { str: 'Body', transform: [10, 0, 0, 10, 72, 680], width: 20, height: 10 },
+        { type: 'endMarkedContent' } as never,
+      ],
+      tags,
+    );
+    expect(items.map((i) => [i.str, i.tag])).toEqual([
+      ['Tagged Title', 2],
+      ['Body', undefined],
+    ]);
+  });
+
+  it('headingLevel: size ranks first, then numbered lines need another font or a larger size', () => {
+    const ctx = { ranks: [18, 14], bodySize: 10, bodyFont: 'f1', outline: new Map<string, number>() };
+    const line = (text: string, size: number, font = 'f1'): Line => ({ y: 0, x: 0, size, text, height: size, cells: [], font });
+    expect(headingLevel(line('Big', 18), ctx)).toBe(1);
+    expect(headingLevel(line('Bold text', 10, 'f2'), ctx)).toBe(0);
+    expect(headingLevel(line('2.3 Results', 10, 'f2'), ctx)).toBe(3);
+    expect(headingLevel(line('2.3 Results', 10), ctx)).toBe(0);
+    expect(headingLevel(line('2.3 Results end with a period.', 10, 'f2'), ctx)).toBe(0);
+  });
+});
+
+describe('pdf page furniture, lists, tables, direction', () => {
+  it('running headers and footers repeated on most pages are dropped, page numbers with them', async () => {
+    const pages = [1, 2, 3, 4].map((n) => ({
+      lines: [{ text: 'ACME Quarterly Report', y: 770, size: 9 }, { text: `Unique content of page ${n} goes here.`, y: 600 }, { text: `Page ${n} starts a short line`, y: 750 }, { text: `Page ${n} of 4`, y: 30, size: 9 }],
+    }));
+    const out = await md(pdf(pages));
+    expect(out).not.toContain('ACME Quarterly Report');
+    expect(out).not.toMatch(/Page \d of 4/);
+    for (const n of [1, 2, 3, 4]) expect(out).toContain(`Unique content of page ${n} goes here.`);
+    // Short lines in the band whose digits differ are read as the same running line; the sentence below is not.
+    expect(out).not.toContain('starts a short line');
+    // Two pages are not enough to call anything running.
+    const two: Line[][] = [[{ y: 780, x: 0, size: 9, text: 'Header', height: 9, cells: [] }], [{ y: 780, x: 0, size: 9, text: 'Header', height: 9, cells: [] }]];
+    expect(dropRunningLines(two, [[0, 0, 612, 792], [0, 0, 612, 792]])).toBe(two);
+  });
+
+  it('bullet glyphs (including a symbol font lone control character) become - items', async () => {
+    const out = await md(pdf([{ lines: [...body(2), { text: '\u00b7 first point' }, { text: '\u00b7 second point' }, ...body(2)] }]));
+    expect(out).toContain('- first point\n- second point');
+    expect(markItems([{ str: '\u0002', transform: [9, 0, 0, 9, 0, 0], width: 5, height: 9 }], new Map())[0].str).toBe('•');
+    expect(markItems([{ str: 'a\u0003b', transform: [9, 0, 0, 9, 0, 0], width: 5, height: 9 }], new Map())[0].str).toBe('ab');
+  });
+
+  it('multi-line cells: a row holding one non-first cell continues the row above; indented columns fold left', () => {
+    expect(
+      tidyRows([
+        ['Column', 'Type', 'Description', ''],
+        ['USER_NAME', 'VARCHAR(10)', 'Name of the user profile that has', ''],
+        ['', '', 'a usage setting.', ''],
+        ['USAGE', 'VARCHAR(7)', 'Usage setting:', ''],
+        ['', '', '', '• ALLOWED: allowed.'],
+      ]),
+    ).toEqual([
+      ['Column', 'Type', 'Description'],
+      ['USER_NAME', 'VARCHAR(10)', 'Name of the user profile that has a usage setting.'],
+      ['USAGE', 'VARCHAR(7)', 'Usage setting: • ALLOWED: allowed.'],
+    ]);
+    // A row with several cells and an empty first one is a row of its own.
+    expect(tidyRows([['a', 'b', 'c'], ['1', '2', '3'], ['', '4', '5']])).toHaveLength(3);
+  });
+
+  it('right-to-left lines read right to left; reversed lam-alef-hamza ligatures are restored', async () => {
+    // Two runs of an Arabic line: the right one comes first in reading order.
+    const { readingOrder } = await import('../../src/parse/pdf.js');
+    const lines = readingOrder(
+      markItems(
+        [
+          { str: 'مرحبا', transform: [12, 0, 0, 12, 300, 700], width: 40, height: 12 },
+          { str: 'اإلنتاجية', transform: [12, 0, 0, 12, 240, 700], width: 50, height: 12 },
+        ],
+        new Map(),
+      ),
+      [],
+      [0, 0, 612, 792],
+    );
+    expect(lines[0].text).toBe('مرحبا الإنتاجية');
+  });
+
+  it('ruled tables: crossing rules make a grid; a cell\'s several lines stay one cell; the table sits in reading order', async () => {
+    // A 3-column, 3-row grid drawn with strokes: rows at y 700/680/640/620, columns at x 70/200/330/460.
+    const rules = ['70 700 m 460 700 l S', '70 680 m 460 680 l S', '70 640 m 460 640 l S', '70 620 m 460 620 l S', ...[70, 200, 330, 460].map((x) => `${x} 620 m ${x} 700 l S`)].join('\n');
+    const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'Text above the table.', y: 730 },
+            cell('Name', 75, 686),
+            cell('Kind', 205, 686),
+            cell('Notes', 335, 686),
+            cell('Alpha', 75, 660),
+            cell('First', 205, 660),
+            cell('wraps onto', 335, 666),
+            cell('two lines', 335, 652),
+            cell('Beta', 75, 626),
+            cell('Second', 205, 626),
+            cell('short', 335, 626),
+            { text: 'Text below the table.', y: 590 },
+          ],
+          ops: rules,
+        },
+      ]),
+    );
+    expect(out).toContain('Text above the table.\n\n| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | First | wraps onto two lines |\n| Beta | Second | short |\n\nText below the table.');
+  });
+
+  it('gridsFrom/fillGrid: a lone box is not a table; form bands whose labels line up with values split into rows', () => {
+    const H = (at: number, a: number, b: number) => ({ h: true, at, a, b });
+    const V = (at: number, a: number, b: number) => ({ h: false, at, a, b });
+    expect(gridsFrom([H(700, 0, 100), H(600, 0, 100), V(0, 600, 700), V(100, 600, 700)])).toEqual([]);
+    const [g] = gridsFrom([H(700, 0, 200), H(600, 0, 200), H(500, 0, 200), V(0, 500, 700), V(100, 500, 700), V(200, 500, 700)]);
+    expect(g).toMatchObject({ rows: [700, 600, 500], cols: [0, 100, 200] });
+    // Booktabs-like: no outer verticals, inner column rules drawn one row at a time; the rules' ends bound the
+    // outer columns.
+    const [b] = gridsFrom([H(700, 0, 300), H(650, 0, 300), H(600, 0, 300), V(100, 650, 700), V(100, 600, 650), V(200, 650, 700), V(200, 600, 650)]);
+    expect(b).toMatchObject({ rows: [700, 650, 600], cols: [0, 100, 200, 300] });
+    const it = (str: string, x: number, y: number) => ({ str, x, y, w: 30, size: 10 });
+    expect(fillGrid(g, [it('Head A', 5, 650), it('Head B', 105, 650), it('Name', 5, 580), it('Phone', 5, 560), it('Ann', 105, 580), it('555', 105, 560)])).toEqual([
+      ['Head A', 'Head B'],
+      ['Name', 'Ann'],
+      ['Phone', '555'],
+    ]);
+    // A label centred beside two staggered lines stays one row.
+    expect(fillGrid(g, [it('Head A', 5, 650), it('Head B', 105, 650), it('Label', 5, 550), it('one', 105, 570), it('two', 105, 530)])).toEqual([
+      ['Head A', 'Head B'],
+      ['Label', 'one two'],
+    ]);
+  });
+});
