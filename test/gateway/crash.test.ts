@@ -2,45 +2,21 @@
  * Crash safety (issue 2, "How it must be shown"): SIGKILL the server in the middle of paid calls, restart it, and
  * show that the ledger and the logs agree and that no credit was lost or double-charged.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../src/accounts/accounts.js';
 import { keyCrypto, loadSecret } from '../../src/accounts/secret.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { post } from '../helpers/gateway.js';
+import { exited, startServerProcess } from '../scale/helpers.js';
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const INITIAL = 100_000;
 
-function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /"address":"([^"]+)"/.exec(out);
-      if (m) {
-        proc.stdout!.off('data', onData);
-        proc.stdout!.resume();
-        resolve({ proc, url: m[1] });
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.once('exit', (code) => reject(new Error(`server exited before listening (${code}): ${out.slice(-500)}`)));
-  });
-}
-
-const exited = (proc: ChildProcess) => new Promise<void>((r) => (proc.exitCode !== null || proc.signalCode !== null ? r() : proc.once('exit', () => r())));
 
 describe.skipIf(!HAVE_FORUM_RECORDINGS)(`crash safety${FORUM_SKIP_REASON}`, () => {
   let upstream: RedditUpstream;
@@ -65,7 +41,7 @@ describe.skipIf(!HAVE_FORUM_RECORDINGS)(`crash safety${FORUM_SKIP_REASON}`, () =
       QUARRY_RATE_LIMIT_PER_MINUTE: '100000',
       QUARRY_MAX_IN_FLIGHT: '100',
     };
-    const first = await startServer(env);
+    const first = await startServerProcess(env);
     children.push(first.proc);
     const succeeded: string[] = [];
     let stop = false;
@@ -94,7 +70,7 @@ describe.skipIf(!HAVE_FORUM_RECORDINGS)(`crash safety${FORUM_SKIP_REASON}`, () =
     atCrash.close();
     expect(heldAtCrash).toBeGreaterThan(0); // the kill really landed in the middle of paid calls
 
-    const second = await startServer(env); // releases the holds the dead process left
+    const second = await startServerProcess(env); // releases the holds the dead process left
     children.push(second.proc);
     const after = await post(second.url, '/v1/reddit/subforum', { subforum: 'golang', limit: 3, maxAge: 0 }, { key: acct.apiKey });
     expect(after.status).toBe(200);
