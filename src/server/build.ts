@@ -15,6 +15,7 @@ import { MemoryCoalescer } from '../limits/memory/coalescer.js';
 import { openRedisLimits, type RedisLimits } from '../limits/redis/index.js';
 import type { CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
+import type { SourceContext } from '../sources/types.js';
 import { PrincipalCache } from '../pipeline/authenticate.js';
 import { findOperation } from '../sources/registry.js';
 import { openStore } from '../store/open.js';
@@ -68,12 +69,14 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   const catalogue = new Catalogue(ENDPOINTS, (id) => findOperation(id) !== undefined, config.enabledSources);
   const shutdown = new AbortController();
 
+  // Each source's upstream client, logger and settings are built on its first call and reused after.
   const clients = new Map<string, ReturnType<typeof createUpstreamClient>>();
-  const clientFor = (source: string) => {
-    let c = clients.get(source);
-    if (!c) {
+  const sourceParts = new Map<string, Omit<SourceContext, 'signal'>>();
+  const sourcePartsFor = (source: string) => {
+    let parts = sourceParts.get(source);
+    if (!parts) {
       const settings = sourceSettings(config, source);
-      c = createUpstreamClient({
+      const http = createUpstreamClient({
         source,
         timeoutMs: config.upstream.timeoutMs,
         retries: config.upstream.retries,
@@ -83,9 +86,11 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
         ssrfAllow: config.upstream.ssrfAllow,
         dnsServers: config.dnsServers,
       });
-      clients.set(source, c);
+      clients.set(source, http);
+      parts = { http, log: log.child({ source }), settings };
+      sourceParts.set(source, parts);
     }
-    return c;
+    return parts;
   };
 
   // QUARRY_REDIS_URL: cache, rate limits, in-flight caps and coalescing shared by every instance; otherwise in-process.
@@ -113,12 +118,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     log,
     shutdownSignal: shutdown.signal,
     now: Date.now,
-    sourceContext: (source, signal) => ({
-      signal,
-      http: clientFor(source),
-      log: log.child({ source }),
-      settings: sourceSettings(config, source),
-    }),
+    sourceContext: (source, signal) => ({ signal, ...sourcePartsFor(source) }),
   };
 
   const app = Fastify({

@@ -13,6 +13,7 @@ import { keyCrypto, loadSecret } from '../../src/accounts/secret.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { post } from '../helpers/gateway.js';
 import { exited, startServerProcess } from '../scale/helpers.js';
+import { startPaidTraffic } from '../helpers/paid-traffic.js';
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
 
 const INITIAL = 100_000;
@@ -44,26 +45,16 @@ describe.skipIf(!HAVE_FORUM_RECORDINGS)(`crash safety${FORUM_SKIP_REASON}`, () =
     const first = await startServerProcess(env);
     children.push(first.proc);
     const succeeded: string[] = [];
-    let stop = false;
-    let n = 0;
-    const worker = async () => {
-      while (!stop) {
-        const i = n++;
-        // Live fetches (maxAge 0) and cache hits mixed: both billing paths are in flight at the kill.
-        const body = i % 3 === 0 ? { subforum: 'golang', limit: 10 } : { subforum: 'golang', limit: 1 + (i % 100), maxAge: 0 };
-        try {
-          const r = await post(first.url, '/v1/reddit/subforum', body, { key: acct.apiKey });
-          if (r.status === 200) succeeded.push(r.json.requestId);
-        } catch {
-          return; // the connection died with the server
-        }
-      }
-    };
-    const workers = Array.from({ length: 12 }, worker);
+    const traffic = startPaidTraffic({
+      apiKey: acct.apiKey,
+      loops: 12,
+      target: () => first.url,
+      onAnswer: (r) => r.status === 200 && succeeded.push(r.json.requestId),
+      expectDisconnect: true,
+    });
     while (succeeded.length < 60) await new Promise((r) => setTimeout(r, 5));
     first.proc.kill('SIGKILL');
-    stop = true;
-    await Promise.all(workers);
+    await traffic.stop();
     await exited(first.proc);
     const atCrash = new Database(path.join(dataDir, 'quarry.db'), { readonly: true });
     const heldAtCrash = (atCrash.prepare("SELECT count(*) AS n FROM reservations WHERE state = 'held'").get() as { n: number }).n;

@@ -15,6 +15,7 @@ import { post, startGateway, type CallResponse, type TestGateway } from '../help
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
 import { SHARED_SKIP_REASON, adminQuery, sharedBackends, type Backends } from '../helpers/shared-backends.js';
 import { exited, sleep, startPrivateRedis, startServerProcess, startTcpProxy } from './helpers.js';
+import { startPaidTraffic } from '../helpers/paid-traffic.js';
 
 const RUN = !SHARED_SKIP_REASON && HAVE_FORUM_RECORDINGS;
 
@@ -68,22 +69,12 @@ describe.skipIf(!RUN)(`scale-out faults${SHARED_SKIP_REASON}${FORUM_SKIP_REASON}
     upstream.delayMs = 5;
 
     const answers: CallResponse[] = [];
-    let stop = false;
-    let n = 0;
-    const worker = async () => {
-      while (!stop) {
-        const i = n++;
-        const body = i % 3 === 0 ? { subforum: 'golang', limit: 10 } : { subforum: 'golang', limit: 1 + (i % 50), maxAge: 0 };
-        answers.push(await post(i % 2 ? b.url : a.url, '/v1/reddit/subforum', body, { key: apiKey }));
-      }
-    };
-    const workers = Array.from({ length: 8 }, worker);
+    const traffic = startPaidTraffic({ apiKey, loops: 8, target: (i) => (i % 2 ? b.url : a.url), onAnswer: (r) => answers.push(r) });
     while (answers.length < 40) await sleep(5);
     await redis.stop();
     const atStop = answers.length;
     while (answers.length < atStop + 80) await sleep(5);
-    stop = true;
-    await Promise.all(workers);
+    await traffic.stop();
     upstream.delayMs = 0;
 
     expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]); // every call served, before and after
@@ -99,7 +90,7 @@ describe.skipIf(!RUN)(`scale-out faults${SHARED_SKIP_REASON}${FORUM_SKIP_REASON}
     // Redis back: the shared path resumes by itself (a result cached by A is a hit on B again).
     await redis.start();
     await sleep(1500);
-    const body = { subforum: 'golang', limit: 77 };
+    const body = { subforum: 'golang', limit: 77, sort: 'top' }; // an input the traffic never sent
     expect((await post(a.url, '/v1/reddit/subforum', body, { key: apiKey })).headers.get('x-cache')).toBe('miss');
     await sleep(50);
     expect((await post(b.url, '/v1/reddit/subforum', body, { key: apiKey })).headers.get('x-cache')).toBe('hit');
@@ -162,25 +153,16 @@ describe.skipIf(!RUN)(`scale-out faults${SHARED_SKIP_REASON}${FORUM_SKIP_REASON}
     children.push(first.proc, other.proc);
     upstream.delayMs = 15;
     const succeeded: string[] = [];
-    let stop = false;
-    let n = 0;
-    const worker = async () => {
-      while (!stop) {
-        const i = n++;
-        const body = i % 3 === 0 ? { subforum: 'golang', limit: 10 } : { subforum: 'golang', limit: 1 + (i % 100), maxAge: 0 };
-        try {
-          const r = await post(first.url, '/v1/reddit/subforum', body, { key: acct.apiKey });
-          if (r.status === 200) succeeded.push(r.json.requestId);
-        } catch {
-          return; // the connection died with the instance
-        }
-      }
-    };
-    const workers = Array.from({ length: 12 }, worker);
+    const traffic = startPaidTraffic({
+      apiKey: acct.apiKey,
+      loops: 12,
+      target: () => first.url,
+      onAnswer: (r) => r.status === 200 && succeeded.push(r.json.requestId),
+      expectDisconnect: true,
+    });
     while (succeeded.length < 60) await sleep(5);
     first.proc.kill('SIGKILL');
-    stop = true;
-    await Promise.all(workers);
+    await traffic.stop();
     await exited(first.proc);
 
     const atCrash = await ledgerState(backends.schema!, acct.accountId);
