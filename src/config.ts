@@ -20,6 +20,10 @@ export interface Config {
   /** Fastify trustProxy: false, true, or a list of proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   trustProxy: boolean | string[];
   cacheMaxBytes: number;
+  /** How long a result is kept past its freshness, for `Cache-Control: stale-if-error` (seconds). */
+  cacheStaleSeconds: number;
+  /** Days the success envelope of a paid call stays retrievable at GET /v1/requests/{id}; 0 turns the archive off. */
+  archiveDays: number;
   upstream: {
     timeoutMs: number;
     retries: number;
@@ -85,6 +89,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     enabledSources: sources.length ? new Set(sources) : undefined,
     trustProxy: trustProxy(env.QUARRY_TRUST_PROXY),
     cacheMaxBytes: int(env, 'QUARRY_CACHE_MAX_MB', 256, 1) * 1024 * 1024,
+    cacheStaleSeconds: int(env, 'QUARRY_CACHE_STALE_SECONDS', 86_400),
+    archiveDays: int(env, 'QUARRY_ARCHIVE_DAYS', 7),
     upstream: {
       timeoutMs: int(env, 'QUARRY_UPSTREAM_TIMEOUT_MS', 15_000, 1),
       retries: int(env, 'QUARRY_UPSTREAM_RETRIES', 2),

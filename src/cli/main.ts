@@ -9,6 +9,7 @@ import { keyCrypto, loadSecret } from '../accounts/secret.js';
 import { loadConfig } from '../config.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
+import { budgetCommands } from './budgets.js';
 
 function positiveInt(name: string, allowZero = false) {
   return (raw: string): number => {
@@ -187,6 +188,8 @@ export function buildCli(): Command {
       if (balance === null) fail(`no account with id ${o.account}`, !!o.json);
       print(!!o.json, { accountId: o.account, added: o.amount, balance }, `account ${o.account}: balance ${balance} credits`);
     });
+
+  program.addCommand(budgetCommands());
 
   return program;
 }

@@ -11,6 +11,8 @@ export interface CachedResult {
   /** The call answered but returned nothing worth paying for (e.g. a parse that found no text): not billed. */
   free?: boolean;
   storedAt: number;
+  /** SHA-256 of `json`, computed on first use (the archive keeps answers by it). */
+  hash?: string;
 }
 
 export interface ResultCache {

@@ -16,7 +16,9 @@ import { admit, runCall, type CallState } from '../pipeline/call.js';
 import type { GatewayDeps, Principal } from '../pipeline/deps.js';
 import { checkRate, rateLimitedError } from '../pipeline/limits.js';
 import { toolError, toolSuccess } from './results.js';
-import { CREDITS_TOOL, MCP_PRICE, type ToolSet } from './tools.js';
+import { CREDITS_TOOL, MCP_PRICE, QUOTE_TOOL, type ToolSet } from './tools.js';
+import { quoteCall } from '../pipeline/quote.js';
+import { QuarryError } from '../errors.js';
 
 const SERVER_INFO = { name: 'quarry', version: '1' };
 const INSTRUCTIONS =
@@ -46,6 +48,16 @@ async function creditsResult(deps: GatewayDeps, ctx: McpRequestContext, callId: 
   return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 
+async function quoteResult(deps: GatewayDeps, tools: ToolSet, ctx: McpRequestContext, callId: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  const rate = await checkRate(deps, ctx.principal, ctx.clientAddress);
+  if (!rate.allowed) return toolError(rateLimitedError(rate), callId);
+  const endpoint = typeof args.tool === 'string' ? tools.endpointFor(args.tool) : undefined;
+  if (!endpoint) return toolError(new QuarryError('invalidRequest', 'tool: required, the name of a listed data tool.'), callId);
+  const input = (args.arguments ?? {}) as Record<string, unknown>;
+  const data = { ...(await quoteCall(deps, ctx.principal, endpoint, structuredClone(input), MCP_PRICE)), tool: args.tool };
+  return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data as unknown as Record<string, unknown> };
+}
+
 export function createMcpServer(deps: GatewayDeps, tools: ToolSet, ctx: McpRequestContext): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
 
@@ -57,6 +69,7 @@ export function createMcpServer(deps: GatewayDeps, tools: ToolSet, ctx: McpReque
     const endpoint = tools.endpointFor(name);
     try {
       if (name === CREDITS_TOOL) return await creditsResult(deps, ctx, callId);
+      if (name === QUOTE_TOOL) return await quoteResult(deps, tools, ctx, callId, (request.params.arguments ?? {}) as Record<string, unknown>);
       // An unknown tool is a protocol error (MCP spec), not a tool error: the agent called something never listed.
       if (!endpoint) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
       const state: CallState = { requestId: callId, channel: 'mcp', fixedPrice: MCP_PRICE };

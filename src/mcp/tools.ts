@@ -9,6 +9,7 @@ import type { Catalogue, CatalogueEndpoint } from '../catalogue/catalogue.js';
 export const MCP_PRICE = 1;
 
 export const CREDITS_TOOL = 'credits';
+export const QUOTE_TOOL = 'quote';
 
 /** MCP tool names allow [A-Za-z0-9_-] (and `.` only in newer revisions), so `reddit.subforum` → `reddit_subforum`. */
 export function toolName(endpointId: string): string {
@@ -30,6 +31,25 @@ const creditsTool: Tool = {
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
 };
 
+function quoteTool(names: string[]): Tool {
+  return {
+    name: QUOTE_TOOL,
+    title: 'Quote a call',
+    description:
+      'Free. Tells what calling a tool with these arguments would cost (1 credit via MCP, 0 when nothing is returned), whether a cached result would answer it and how old that is, and whether the balance and budgets can pay.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        tool: { type: 'string', enum: names, description: 'the tool to quote' },
+        arguments: { type: 'object', description: 'the arguments the call would send' },
+      },
+      required: ['tool'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  };
+}
+
 function dataTool(e: CatalogueEndpoint): Tool {
   return {
     name: toolName(e.def.id),
@@ -48,9 +68,9 @@ export function buildToolSet(catalogue: Catalogue): ToolSet {
     if (e.unavailable !== undefined) continue; // tools = what this server can serve right now
     const name = toolName(e.def.id);
     // Two ids that differ only by `.` vs `_` would shadow each other: refuse to start rather than misroute calls.
-    if (byName.has(name) || name === CREDITS_TOOL) throw new Error(`MCP tool name collision: ${name}`);
+    if (byName.has(name) || name === CREDITS_TOOL || name === QUOTE_TOOL) throw new Error(`MCP tool name collision: ${name}`);
     byName.set(name, e);
   }
-  const list = [...[...byName.values()].map(dataTool), creditsTool];
+  const list = [...[...byName.values()].map(dataTool), creditsTool, quoteTool([...byName.keys()])];
   return { list, endpointFor: (name) => byName.get(name) };
 }

@@ -6,10 +6,14 @@
  */
 import type { CatalogueEndpoint } from '../catalogue/catalogue.js';
 import { UNAVAILABLE_TEXT } from '../catalogue/catalogue.js';
+import type { EndpointDef } from '../catalogue/types.js';
 import { QuarryError, isQuarryError } from '../errors.js';
 import type { CachedResult, RateDecision } from '../limits/types.js';
 import { findOperation } from '../sources/registry.js';
-import type { CallRecord } from '../store/types.js';
+import type { BudgetStatus, CacheOutcome, CallRecord } from '../store/types.js';
+import { truncateTexts } from '../render/truncate.js';
+import { createHash } from 'node:crypto';
+import { isSourceFailure, type CacheDirectives } from './cache-control.js';
 import { pruneData } from '../render/prune.js';
 import { authenticate } from './authenticate.js';
 import { cacheKey } from './cache-key.js';
@@ -27,17 +31,50 @@ export interface CallState {
   channel?: 'rest' | 'mcp';
   /** A price that replaces the endpoint's (MCP tool calls cost a flat 1 credit). */
   fixedPrice?: number;
+  /** The request's Cache-Control directives (only-if-cached, stale-if-error). */
+  cacheDirectives?: CacheDirectives;
+  /** `maxTextLength`: texts in the answer are cut to this (the cached result stays whole). */
+  textLimit?: number;
 }
 
 export interface CallResult {
   result: CachedResult;
+  /** What the caller gets: the result's data, with texts cut to `maxTextLength`, and its JSON. */
+  answer: Answer;
   creditsUsed: number;
-  cache: 'hit' | 'miss';
+  cache: CacheOutcome;
   ageSeconds: number;
+}
+
+export interface Answer {
+  data: Record<string, unknown>;
+  json: string;
+  hash: string;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+
+/** The answer as returned, hashed once per cached result (hits reuse it), so the archive can keep it by hash. */
+function answerOf(result: CachedResult, textLimit: number | undefined): Answer {
+  if (textLimit === undefined) return { data: result.data, json: result.json, hash: (result.hash ??= sha256(result.json)) };
+  const data = truncateTexts(result.data, textLimit);
+  const json = JSON.stringify(data);
+  return { data, json, hash: sha256(json) };
 }
 
 /** Used when the composition root gave no coalescer (identical misses then share a fetch in this process). */
 const localFlights = new MemoryCoalescer();
+
+function refused(deps: GatewayDeps, required: number, outcome: { balance: number; budget?: BudgetStatus }): QuarryError {
+  const b = outcome.budget;
+  if (!b) return insufficient(deps, required, outcome.balance);
+  const what = b.scope === 'key' ? `key ${b.target}` : `tag "${b.target}"`;
+  return new QuarryError(
+    'insufficientCredits',
+    `The ${b.period === 'day' ? 'daily' : 'monthly'} budget of ${what} (${b.limitCredits} credits) has ${b.remainingCredits} left and this call needs ${required}; it resets at ${b.resetsAt}.`,
+    { requiredCredits: required, availableCredits: b.remainingCredits, billingUrl: deps.config.billingUrl },
+  );
+}
 
 function insufficient(deps: GatewayDeps, required: number, available: number): QuarryError {
   return new QuarryError(
@@ -47,8 +84,17 @@ function insufficient(deps: GatewayDeps, required: number, available: number): Q
   );
 }
 
-function callRecord(state: CallState, principal: Principal, endpointId: string, credits: number, cache: 'hit' | 'miss', tags: string[]): CallRecord {
+function callRecord(
+  state: CallState,
+  principal: Principal,
+  endpointId: string,
+  credits: number,
+  cache: CacheOutcome,
+  tags: string[],
+  answer: Answer,
+): CallRecord {
   return {
+    result: { hash: answer.hash, json: answer.json },
     id: state.requestId,
     accountId: principal.accountId,
     keyId: principal.keyId,
@@ -90,9 +136,35 @@ async function fetchFresh(
     const data = pruneData(out.data);
     const result: CachedResult = { data, json: JSON.stringify(data), items: out.items, storedAt: deps.now() };
     if (out.free) result.free = true;
-    await deps.cache.set(key, result, endpoint.def.cacheTtlSeconds);
+    // Kept past its freshness so `stale-if-error` can still answer with it; freshness is judged on read (maxAge).
+    if (endpoint.def.cacheTtlSeconds > 0) await deps.cache.set(key, result, endpoint.def.cacheTtlSeconds + deps.config.cacheStaleSeconds);
     return result;
   });
+}
+
+const ageOf = (deps: GatewayDeps, r: CachedResult) => Math.max(0, Math.floor((deps.now() - r.storedAt) / 1000));
+
+/** Answers from a stored result (a fresh hit, or a stale one when the source failed): charged at its known price. */
+async function chargeCached(
+  deps: GatewayDeps,
+  state: CallState,
+  def: EndpointDef,
+  hit: CachedResult,
+  cache: 'hit' | 'stale',
+  ageSeconds: number,
+  tags: string[],
+): Promise<CallResult> {
+  const principal = state.principal ?? null;
+  const price = hit.free ? 0 : state.fixedPrice ?? priceFor(def, hit.items);
+  const answer = answerOf(hit, state.textLimit);
+  if (price === 0 || !principal) return { result: hit, answer, creditsUsed: 0, cache, ageSeconds };
+  const record = callRecord(state, principal, def.id, price, cache, tags, answer);
+  if (principal.test) await deps.store.recordTestCall(record);
+  else {
+    const outcome = await deps.store.charge(record);
+    if (!outcome.ok) throw refused(deps, price, outcome);
+  }
+  return { result: hit, answer, creditsUsed: price, cache, ageSeconds };
 }
 
 /**
@@ -138,19 +210,19 @@ export async function runCall(
   const tags = (input.tags as string[] | undefined) ?? [];
   const maxAge = input.maxAge as number | undefined;
 
-  if (maxAge !== 0 && def.cacheTtlSeconds > 0) {
+  const directives = state.cacheDirectives;
+  const cacheable = def.cacheTtlSeconds > 0;
+  if (maxAge !== 0 && cacheable) {
     const hit = await deps.cache.get(key);
-    const ageSeconds = hit ? Math.max(0, Math.floor((deps.now() - hit.storedAt) / 1000)) : 0;
-    if (hit && ageSeconds <= (maxAge ?? def.cacheTtlSeconds)) {
-      const price = hit.free ? 0 : state.fixedPrice ?? priceFor(def, hit.items);
-      if (price === 0) return { result: hit, creditsUsed: 0, cache: 'hit', ageSeconds };
-      if (principal && principal.test) await deps.store.recordTestCall(callRecord(state, principal, def.id, price, 'hit', tags));
-      else if (principal) {
-        const outcome = await deps.store.charge(callRecord(state, principal, def.id, price, 'hit', tags));
-        if (!outcome.ok) throw insufficient(deps, price, outcome.balance);
-      }
-      return { result: hit, creditsUsed: principal ? price : 0, cache: 'hit', ageSeconds };
-    }
+    const ageSeconds = hit ? ageOf(deps, hit) : 0;
+    if (hit && ageSeconds <= (maxAge ?? def.cacheTtlSeconds)) return chargeCached(deps, state, def, hit, 'hit', ageSeconds, tags);
+  }
+  if (directives?.onlyIfCached) {
+    throw new QuarryError(
+      'sourceUnavailable',
+      'No cached result is fresh enough for this call, and Cache-Control: only-if-cached forbids asking the source.',
+      { retryable: false },
+    );
   }
 
   const releaseSlot = await acquireInFlight(deps, principal, req.clientAddress);
@@ -162,27 +234,33 @@ export async function runCall(
         id: state.requestId,
         accountId: principal.accountId,
         keyId: principal.keyId,
+        tags,
         amount: maxPrice,
         expiresAt: Date.now() + deps.config.reservationTtlMs,
       });
-      if (!outcome.ok) throw insufficient(deps, maxPrice, outcome.balance);
+      if (!outcome.ok) throw refused(deps, maxPrice, outcome);
     }
     let result: CachedResult;
     try {
       result = await fetchFresh(deps, endpoint, input, mode, key);
     } catch (e) {
       if (billed) await deps.store.release(state.requestId);
+      const stale = directives?.staleIfError !== undefined && cacheable && isSourceFailure(e) ? await deps.cache.get(key) : undefined;
+      if (stale && ageOf(deps, stale) <= directives!.staleIfError!) {
+        return chargeCached(deps, state, def, stale, 'stale', ageOf(deps, stale), tags);
+      }
       throw e;
     }
     const price = result.free ? 0 : state.fixedPrice ?? actualPriceFor(def, input, result.items);
+    const answer = answerOf(result, state.textLimit);
     if (price === 0) {
       if (billed) await deps.store.release(state.requestId); // answered, but nothing to bill or log
     } else if (principal) {
-      const record = callRecord(state, principal, def.id, price, 'miss', tags);
+      const record = callRecord(state, principal, def.id, price, 'miss', tags, answer);
       if (billed) await deps.store.settle(state.requestId, record);
       else await deps.store.recordTestCall(record);
     }
-    return { result, creditsUsed: principal ? price : 0, cache: 'miss', ageSeconds: 0 };
+    return { result, answer, creditsUsed: principal ? price : 0, cache: 'miss', ageSeconds: 0 };
   } finally {
     releaseSlot();
   }

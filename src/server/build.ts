@@ -28,6 +28,8 @@ import { registerCatalogueRoutes } from './routes/catalogue.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerLogRoutes } from './routes/logs.js';
+import { registerQuoteRoutes } from './routes/quote.js';
+import { registerRequestRoutes } from './routes/requests.js';
 import { registerUsageRoutes } from './routes/usage.js';
 import { registerMcpRoutes } from '../mcp/routes.js';
 
@@ -173,13 +175,19 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerDataRoutes(app, deps);
   registerLogRoutes(app, deps);
   registerUsageRoutes(app, deps);
+  registerRequestRoutes(app, deps);
+  registerQuoteRoutes(app, deps);
   registerMcpRoutes(app, deps);
 
   // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared
   // database (PostgreSQL) also holds the running calls of other instances: only expired holds may go.
   await store.releaseExpired(Date.now(), !store.sharedByInstances);
   const sweeper = setInterval(() => {
-    store.releaseExpired(Date.now()).catch((e) => log.error({ err: e }, 'reservation sweep failed'));
+    const now = Date.now();
+    store.releaseExpired(now).catch((e) => log.error({ err: e }, 'reservation sweep failed'));
+    store
+      .pruneExpired({ nowMs: now, archiveBeforeMs: now - config.archiveDays * 86_400_000 })
+      .catch((e) => log.error({ err: e }, 'archive and idempotency sweep failed'));
   }, 60_000);
   sweeper.unref();
 

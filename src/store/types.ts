@@ -42,6 +42,9 @@ export interface AccountView {
   keys: KeyView[];
 }
 
+/** Where a call's answer came from: the source, a fresh cached result, or a stale one served because the source failed. */
+export type CacheOutcome = 'hit' | 'miss' | 'stale';
+
 /** One paid call, as the logs and usage listings show it. */
 export interface CallRecord {
   id: string;
@@ -50,15 +53,84 @@ export interface CallRecord {
   keyName: string;
   endpoint: string;
   credits: number;
-  cache: 'hit' | 'miss';
+  cache: CacheOutcome;
   test: boolean;
   tags: string[];
   createdAt: number;
   /** How the call came in: the REST endpoint or an MCP tool. */
   channel: 'rest' | 'mcp';
+  /** The `data` the call answered (serialised) and its SHA-256: kept for the result archive. */
+  result?: { hash: string; json: string };
 }
 
-export type DebitOutcome = { ok: true; balance: number } | { ok: false; balance: number };
+/** A refused debit says why: the balance is short, or a budget (with what it has left) would be exceeded. */
+export type DebitOutcome = { ok: true; balance: number } | { ok: false; balance: number; budget?: BudgetStatus };
+
+// ---------------------------------------------------------------- budgets
+
+export type BudgetScope = 'key' | 'tag';
+export type BudgetPeriod = 'day' | 'month';
+
+export interface BudgetSpec {
+  scope: BudgetScope;
+  /** A key id (scope `key`) or a tag (scope `tag`). */
+  target: string;
+  period: BudgetPeriod;
+  limitCredits: number;
+}
+
+export interface Budget extends BudgetSpec {
+  id: string;
+  accountId: string;
+  createdAt: string;
+}
+
+export interface BudgetStatus extends Budget {
+  /** Charged in the current period. */
+  spentCredits: number;
+  /** Held by calls running now (counted against the budget until they settle). */
+  heldCredits: number;
+  remainingCredits: number;
+  periodStart: string;
+  resetsAt: string;
+}
+
+// ---------------------------------------------------------------- idempotency
+
+/** A response as sent, kept so a retry with the same Idempotency-Key gets exactly it again. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type IdempotencyClaim =
+  | { state: 'claimed' }
+  | { state: 'running' }
+  | { state: 'done'; response: StoredResponse }
+  | { state: 'mismatch' };
+
+export interface IdempotencyRequest {
+  /** The API key the requests come with: keys never see each other's entries. */
+  scope: string;
+  key: string;
+  /** Hash of the endpoint and the body: the same key with another request is refused. */
+  fingerprint: string;
+  nowMs: number;
+  /** A `running` entry older than this is taken over (its process died). */
+  leaseUntil: number;
+  expiresAt: number;
+}
+
+export interface ReserveRequest {
+  id: string;
+  accountId: string;
+  keyId: string;
+  /** The call's tags: tag budgets apply to calls carrying them. */
+  tags: string[];
+  amount: number;
+  expiresAt: number;
+}
 
 export interface LogQuery {
   sinceMs: number;
@@ -103,7 +175,7 @@ export interface Store {
   keysEpoch(): string;
 
   /** Holds `amount` for a call whose price is not known yet; fails when the balance is short. */
-  reserve(r: { id: string; accountId: string; keyId: string; amount: number; expiresAt: number }): Promise<DebitOutcome>;
+  reserve(r: ReserveRequest): Promise<DebitOutcome>;
   /** Turns a hold into a charge of `call.credits` (at most the hold), refunds the rest, records the call. Idempotent. */
   settle(reservationId: string, call: CallRecord): Promise<void>;
   /** Gives a hold back in full. Idempotent. */
@@ -114,6 +186,22 @@ export interface Store {
   recordTestCall(call: CallRecord): Promise<void>;
   /** Releases holds that expired (a crashed process); returns how many. `all` releases every hold. */
   releaseExpired(nowMs: number, all?: boolean): Promise<number>;
+
+  /** Claims an idempotency key, or says it is running, done (with its response) or used with another request. */
+  claimIdempotency(r: IdempotencyRequest): Promise<IdempotencyClaim>;
+  /** Stores the final response of a claimed key; null forgets the claim so a retry runs again. */
+  finishIdempotency(scope: string, key: string, response: StoredResponse | null): Promise<void>;
+
+  /** The archived answer of one of the account's calls made since `sinceMs`, or null. */
+  archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null>;
+  /** Drops archived answers and idempotency entries that are past their time. */
+  pruneExpired(r: { archiveBeforeMs: number; nowMs: number }): Promise<void>;
+
+  /** Creates or changes the account's budget for (scope, target, period). */
+  setBudget(accountId: string, spec: BudgetSpec): Promise<Budget>;
+  deleteBudget(accountId: string, budgetId: string): Promise<boolean>;
+  /** The account's budgets with what they have spent, held and left in the current period. */
+  budgets(accountId: string, nowMs: number): Promise<BudgetStatus[]>;
 
   listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }>;
   usage(accountId: string, q: UsageQuery): Promise<UsageTotals>;

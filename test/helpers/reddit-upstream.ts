@@ -30,6 +30,10 @@ export interface RedditUpstream {
   tokensIssued(): number;
   /** Delay before every answer, e.g. to keep calls in flight. */
   delayMs: number;
+  /** When set, every request is answered with this status (an outage on demand). */
+  failWith: number | undefined;
+  /** When set, recorded bodies pass through it before being sent (a changed upstream format). */
+  mutate: ((recordingName: string, body: any) => unknown) | undefined;
   close(): Promise<void>;
 }
 
@@ -77,10 +81,14 @@ export async function startRedditUpstream(): Promise<RedditUpstream> {
     send(res, 200, JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 86400, scope: '*' }));
   }
 
-  function handle(req: http.IncomingMessage, res: http.ServerResponse, body: string): void {
+  /** A recorded body, through `mutate` when a test changes the upstream's format. */
+  const body = (name: string): string => (upstream.mutate ? JSON.stringify(upstream.mutate(name, recording(name))) : rawRecording(name));
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse, reqBody: string): void {
     const url = new URL(req.url ?? '/', 'http://x');
     seen.push({ method: req.method ?? '', path: url.pathname, query: url.search, auth: req.headers.authorization, agent: req.headers['user-agent'] });
-    if (url.pathname === '/api/v1/access_token') return tokenEndpoint(req, res, body);
+    if (upstream.failWith) return send(res, upstream.failWith, '<html><body>upstream connect error</body></html>', 'text/html');
+    if (url.pathname === '/api/v1/access_token') return tokenEndpoint(req, res, reqBody);
     if (url.pathname === '/subreddits/search.json') {
       const t5 = recording('subreddit-about-golang.json');
       return send(res, 200, JSON.stringify({ kind: 'Listing', data: { after: null, dist: 1, children: [t5] } }));
@@ -96,8 +104,8 @@ export async function startRedditUpstream(): Promise<RedditUpstream> {
     if (!m) return send(res, 404, '{"message": "Not Found", "error": 404}');
     const [, sub, what] = m;
     if (unavailable(sub, res)) return;
-    if (what === 'about') return send(res, 200, rawRecording('subreddit-about-golang.json'));
-    if (what === 'about/rules') return send(res, 200, rawRecording('subreddit-rules-fitness.json'));
+    if (what === 'about') return send(res, 200, body('subreddit-about-golang.json'));
+    if (what === 'about/rules') return send(res, 200, body('subreddit-rules-fitness.json'));
     if (!SORTS.has(what)) return send(res, 404, '{"message": "Not Found", "error": 404}');
     const q = url.searchParams;
     const limit = Number(q.get('limit'));
@@ -109,7 +117,7 @@ export async function startRedditUpstream(): Promise<RedditUpstream> {
     if (bad) return send(res, 400, '{"message": "bad listing query (test server)"}');
     if (sub === 'brokensub') return send(res, 200, '{"kind": "Listing", "data": {"after": null}}');
     // One recorded listing answers every sort: tests check the query, the recording supplies the body.
-    send(res, 200, rawRecording('listing-popular-hot.json'));
+    send(res, 200, body('listing-popular-hot.json'));
   }
 
   const upstream: RedditUpstream = {
@@ -118,6 +126,8 @@ export async function startRedditUpstream(): Promise<RedditUpstream> {
     validTokens,
     tokensIssued: () => tokensIssued,
     delayMs: 0,
+    failWith: undefined,
+    mutate: undefined,
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -1,9 +1,16 @@
-/** POST /v1/<source>/<operation> for every catalogue entry: the call pipeline, then rendering. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * POST /v1/<source>/<operation> for every catalogue entry: admit → (idempotency) → the call pipeline → rendering.
+ * Request headers that shape a call (Cache-Control, Idempotency-Key, maxTextLength) are read here into its state.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueEndpoint } from '../../catalogue/catalogue.js';
+import { QuarryError, errorEnvelope, toQuarryError } from '../../errors.js';
+import { parseCacheControl } from '../../pipeline/cache-control.js';
 import { admit, runCall, type CallState } from '../../pipeline/call.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
+import { beginIdempotent, idempotencyKeyOf, isFinal, requestFingerprint, type IdempotencyTicket } from '../../pipeline/idempotency.js';
 import { renderMarkdown } from '../../render/markdown.js';
-import { truncateTexts } from '../../render/truncate.js';
+import type { StoredResponse } from '../../store/types.js';
 import { jsonBody, maxTextLength, wantsMarkdown } from '../body.js';
 import { clientAddress } from '../client-address.js';
 import { envelopeJson, setRateHeaders } from '../reply.js';
@@ -19,17 +26,98 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
       const addressOf = () => (address ??= clientAddress(request.ip));
       await admit(deps, endpoint, { authorization: request.headers.authorization, clientAddress: addressOf }, state);
       setRateHeaders(reply, state.rate);
-      const textLimit = maxTextLength(request);
-      const call = await runCall(deps, endpoint, { body: jsonBody(request), clientAddress: addressOf }, state);
-      reply.headers({ 'x-credits-used': call.creditsUsed, 'x-cache': call.cache, 'x-cache-age': call.ageSeconds });
-      const data = textLimit === undefined ? call.result.data : truncateTexts(call.result.data, textLimit);
-      if (wantsMarkdown(request)) {
-        reply.header('content-type', 'text/markdown; charset=utf-8');
-        return reply.send(renderMarkdown(endpoint.def.title, data));
-      }
-      const dataJson = textLimit === undefined ? call.result.json : JSON.stringify(data);
-      reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(envelopeJson(dataJson, call.creditsUsed, request.id));
+      state.textLimit = maxTextLength(request);
+      state.cacheDirectives = parseCacheControl(request.headers['cache-control']);
+
+      const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
+      if (idempotencyKey === undefined) return answer(deps, endpoint, request, reply, state, addressOf);
+      if (!state.principal) throw new QuarryError('unauthorized', 'Idempotency-Key needs an API key: send one with the request.');
+      const start = await beginIdempotent(deps.store, {
+        scope: state.principal.keyId,
+        key: idempotencyKey,
+        fingerprint: requestFingerprint(endpoint.def.id, jsonBody(request)),
+        leaseMs: deps.config.reservationTtlMs,
+        signal: deps.shutdownSignal,
+      });
+      if ('replay' in start) return replay(reply, start.replay);
+      return answerOnce(deps, endpoint, request, reply, state, addressOf, start.ticket);
     });
   }
+}
+
+type AddressOf = () => string;
+
+async function answer(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: CallState,
+  addressOf: AddressOf,
+): Promise<FastifyReply> {
+  const r = await respond(deps, endpoint, request, state, addressOf);
+  return reply.code(r.status).headers(r.headers).send(r.body);
+}
+
+/** Runs the call under a claimed Idempotency-Key and keeps its final response (success or final refusal). */
+async function answerOnce(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: CallState,
+  addressOf: AddressOf,
+  ticket: IdempotencyTicket,
+): Promise<FastifyReply> {
+  let r: StoredResponse;
+  try {
+    r = await respond(deps, endpoint, request, state, addressOf);
+  } catch (e) {
+    const err = toQuarryError(e);
+    const final = isFinal(err.status, err.code);
+    const stored: StoredResponse = {
+      status: err.status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(err.retryAfterSeconds) },
+      body: JSON.stringify(errorEnvelope(err, request.id)),
+    };
+    await deps.store.finishIdempotency(ticket.scope, ticket.key, final ? stored : null).catch((fe) => {
+      deps.log.error({ err: fe }, 'could not record an idempotent refusal');
+    });
+    throw e;
+  }
+  // Kept before answering: a retry that arrives the moment this one is sent must find it.
+  await deps.store.finishIdempotency(ticket.scope, ticket.key, r);
+  return reply.code(r.status).headers(r.headers).send(r.body);
+}
+
+function replay(reply: FastifyReply, stored: StoredResponse): FastifyReply {
+  return reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' }).send(stored.body);
+}
+
+/** The call and its rendering, as one response (status, headers, body) that can also be kept for a replay. */
+async function respond(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  request: FastifyRequest,
+  state: CallState,
+  addressOf: AddressOf,
+): Promise<StoredResponse> {
+  const call = await runCall(deps, endpoint, { body: jsonBody(request), clientAddress: addressOf }, state);
+  const headers: Record<string, string> = {
+    'x-credits-used': String(call.creditsUsed),
+    'x-cache': call.cache,
+    'x-cache-age': String(call.ageSeconds),
+  };
+  if (wantsMarkdown(request)) {
+    return {
+      status: 200,
+      headers: { ...headers, 'content-type': 'text/markdown; charset=utf-8' },
+      body: renderMarkdown(endpoint.def.title, call.answer.data),
+    };
+  }
+  return {
+    status: 200,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    body: envelopeJson(call.answer.json, call.creditsUsed, request.id),
+  };
 }

@@ -23,7 +23,10 @@ export function registerUsageRoutes(app: FastifyInstance, deps: GatewayDeps): vo
     }
     const days = Number(daysRaw);
     const now = Date.now();
-    const totals = await deps.store.usage(principal.accountId, { sinceMs: now - days * DAY_MS, tag: q.tag });
+    const [totals, budgets] = await Promise.all([
+      deps.store.usage(principal.accountId, { sinceMs: now - days * DAY_MS, tag: q.tag }),
+      deps.store.budgets(principal.accountId, now),
+    ]);
     reply.header('content-type', 'application/json; charset=utf-8');
     return reply.send({
       success: true,
@@ -37,6 +40,8 @@ export function registerUsageRoutes(app: FastifyInstance, deps: GatewayDeps): vo
         byEndpoint: totals.byEndpoint,
         byDay: totals.byDay,
         byTag: totals.byTag,
+        // Budgets of the current periods, whatever `days` asks: what the account may still spend now.
+        budgets: budgets.map(({ accountId: _, ...rest }) => rest),
       }),
       creditsUsed: 0,
       requestId: request.id,

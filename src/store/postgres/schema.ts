@@ -69,4 +69,46 @@ CREATE INDEX calls_account_time ON calls(account_id, created_at DESC, id DESC);
 CREATE INDEX calls_tags ON calls USING gin (tags);
 `,
   },
+  {
+    version: 2,
+    name: 'result archive, idempotency keys, budgets',
+    sql: `
+ALTER TABLE calls ADD COLUMN result_hash text;
+CREATE TABLE result_bodies (
+  day date NOT NULL,
+  hash text NOT NULL,
+  data text NOT NULL,
+  PRIMARY KEY (day, hash)
+);
+CREATE TABLE idempotency (
+  scope text NOT NULL,
+  key text NOT NULL,
+  fingerprint text NOT NULL,
+  state text NOT NULL,
+  response text,
+  lease_until bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX idempotency_expiry ON idempotency(expires_at);
+CREATE TABLE budgets (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts(id),
+  scope text NOT NULL,
+  target text NOT NULL,
+  period text NOT NULL,
+  limit_credits bigint NOT NULL CHECK (limit_credits >= 0),
+  created_at bigint NOT NULL,
+  UNIQUE (account_id, scope, target, period)
+);
+CREATE TABLE budget_usage (
+  budget_id text NOT NULL,
+  period text NOT NULL,
+  spent bigint NOT NULL DEFAULT 0,
+  held bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (budget_id, period)
+);
+ALTER TABLE reservations ADD COLUMN budgets jsonb;
+`,
+  },
 ];

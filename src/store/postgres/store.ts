@@ -13,10 +13,18 @@
 import pg from 'pg';
 import { QuarryError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
+import { budgetApplies, periodWindow } from '../../budgets/periods.js';
 import type {
   AccountView,
+  Budget,
+  BudgetSpec,
+  BudgetStatus,
   CallRecord,
   DebitOutcome,
+  IdempotencyClaim,
+  IdempotencyRequest,
+  ReserveRequest,
+  StoredResponse,
   KeyRecord,
   LogQuery,
   NewKey,
@@ -329,29 +337,43 @@ export class PostgresStore implements Store {
     return r.rows[0]?.found === true;
   }
 
-  async reserve(r: { id: string; accountId: string; keyId: string; amount: number; expiresAt: number }): Promise<DebitOutcome> {
+  async reserve(r: ReserveRequest): Promise<DebitOutcome> {
+    // Accounts without budgets (the usual case) take one statement; the others a transaction that locks their
+    // budget counters, so concurrent calls can never overspend a budget.
     const res = await this.q<{ balance: number }>(
-      `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance),
+      `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2
+                  AND NOT EXISTS (SELECT 1 FROM budgets WHERE account_id = $1) RETURNING balance),
             h AS (INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at)
                   SELECT $3, $1, $4, $2, 'held', $5, $6 FROM d)
        SELECT balance FROM d`,
       [r.accountId, r.amount, r.id, r.keyId, r.expiresAt, Date.now()],
     );
     if (res.rows[0]) return { ok: true, balance: res.rows[0].balance };
-    return { ok: false, balance: await this.currentBalance(r.accountId) };
+    if (!(await this.hasBudgets(r.accountId))) return { ok: false, balance: await this.currentBalance(r.accountId) };
+    return this.budgetedDebit(r.accountId, r.keyId, r.tags, r.amount, async (client, refs) => {
+      await client.query(
+        `INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at, budgets)
+         VALUES ($1, $2, $3, $4, 'held', $5, $6, $7)`,
+        [r.id, r.accountId, r.keyId, r.amount, r.expiresAt, Date.now(), refs.length ? JSON.stringify(refs) : null],
+      );
+      return { spent: 0, held: r.amount };
+    });
   }
 
   async settle(reservationId: string, call: CallRecord): Promise<void> {
     // The guarded transition picks the hold exactly once; refund, ledger charge and call row follow from it.
-    await this.q(
-      `WITH s AS (UPDATE reservations SET state = 'settled' WHERE id = $1 AND state = 'held' RETURNING account_id, amount),
-            c AS (SELECT account_id, amount, LEAST($2::bigint, amount) AS credits FROM s),
+    const res = await this.q<HeldRow>(
+      `WITH s AS (UPDATE reservations SET state = 'settled' WHERE id = $1 AND state = 'held' RETURNING account_id, amount, budgets),
+            c AS (SELECT account_id, amount, budgets, LEAST($2::bigint, amount) AS credits FROM s),
             f AS (UPDATE accounts a SET balance = a.balance + (c.amount - c.credits) FROM c
                   WHERE a.id = c.account_id AND c.amount > c.credits),
             l AS (INSERT INTO ledger (ref, account_id, delta, kind, note, created_at)
-                  SELECT $3, c.account_id, -c.credits, 'charge', $4, $5 FROM c)
-       INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at)
-       SELECT $6, $3, $7, $8, $4, c.credits, $9, $10, $11, $12, $5 FROM c`,
+                  SELECT $3, c.account_id, -c.credits, 'charge', $4, $5 FROM c),
+            b AS (INSERT INTO result_bodies (day, hash, data)
+                  SELECT to_timestamp($5 / 1000.0)::date, $13, $14 FROM c WHERE $13::text IS NOT NULL ON CONFLICT DO NOTHING),
+            k AS (INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash)
+                  SELECT $6, $3, $7, $8, $4, c.credits, $9, $10, $11, $12, $5, $13 FROM c)
+       SELECT amount, credits, budgets FROM c`,
       [
         reservationId,
         call.credits,
@@ -365,30 +387,153 @@ export class PostgresStore implements Store {
         call.test,
         call.tags,
         call.channel,
+        call.result?.hash ?? null,
+        call.result?.json ?? null,
       ],
     );
+    await this.moveBudgetHolds(res.rows);
   }
 
   async release(reservationId: string): Promise<void> {
-    await this.q(
-      `WITH r AS (UPDATE reservations SET state = 'released' WHERE id = $1 AND state = 'held' RETURNING account_id, amount)
-       UPDATE accounts a SET balance = a.balance + r.amount FROM r WHERE a.id = r.account_id`,
+    const res = await this.q<HeldRow>(
+      `WITH r AS (UPDATE reservations SET state = 'released' WHERE id = $1 AND state = 'held' RETURNING account_id, amount, budgets),
+            u AS (UPDATE accounts a SET balance = a.balance + r.amount FROM r WHERE a.id = r.account_id)
+       SELECT amount, 0 AS credits, budgets FROM r`,
       [reservationId],
+    );
+    await this.moveBudgetHolds(res.rows);
+  }
+
+  /**
+   * A closed hold leaves its budget counters in a statement of its own, after the one that closed it: taking the
+   * counters' locks while holding the account's could deadlock with a budgeted reserve (counters, then account).
+   * A crash in between leaves a counter's hold too high until the period ends: stricter, never overspent.
+   */
+  private async moveBudgetHolds(rows: HeldRow[]): Promise<void> {
+    const refs = rows.flatMap((r) => (r.budgets ?? []).map((b) => ({ ...b, held: r.amount, spent: r.credits })));
+    if (!refs.length) return;
+    await this.q(
+      `UPDATE budget_usage u SET held = u.held - x.held, spent = u.spent + x.spent
+       FROM jsonb_to_recordset($1::jsonb) AS x(id text, period text, held bigint, spent bigint)
+       WHERE u.budget_id = x.id AND u.period = x.period`,
+      [JSON.stringify(refs)],
     );
   }
 
   async charge(call: CallRecord): Promise<DebitOutcome> {
     const res = await this.q<{ balance: number }>(
-      `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2 RETURNING balance),
+      `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2
+                  AND NOT EXISTS (SELECT 1 FROM budgets WHERE account_id = $1) RETURNING balance),
             l AS (INSERT INTO ledger (ref, account_id, delta, kind, note, created_at)
                   SELECT $3, $1, -$2::bigint, 'charge', $4, $5 FROM d),
-            c AS (INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at)
-                  SELECT $1, $3, $6, $7, $4, $2, $8, $9, $10, $11, $5 FROM d)
+            b AS (INSERT INTO result_bodies (day, hash, data)
+                  SELECT to_timestamp($5 / 1000.0)::date, $12, $13 FROM d WHERE $12::text IS NOT NULL ON CONFLICT DO NOTHING),
+            c AS (INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash)
+                  SELECT $1, $3, $6, $7, $4, $2, $8, $9, $10, $11, $5, $12 FROM d)
        SELECT balance FROM d`,
-      [call.accountId, call.credits, call.id, call.endpoint, call.createdAt, call.keyId, call.keyName, call.cache, call.test, call.tags, call.channel],
+      [
+        call.accountId,
+        call.credits,
+        call.id,
+        call.endpoint,
+        call.createdAt,
+        call.keyId,
+        call.keyName,
+        call.cache,
+        call.test,
+        call.tags,
+        call.channel,
+        call.result?.hash ?? null,
+        call.result?.json ?? null,
+      ],
     );
     if (res.rows[0]) return { ok: true, balance: res.rows[0].balance };
-    return { ok: false, balance: await this.currentBalance(call.accountId) };
+    if (!(await this.hasBudgets(call.accountId))) return { ok: false, balance: await this.currentBalance(call.accountId) };
+    return this.budgetedDebit(call.accountId, call.keyId, call.tags, call.credits, async (client) => {
+      await client.query(
+        `INSERT INTO ledger (ref, account_id, delta, kind, note, created_at) VALUES ($1, $2, $3, 'charge', $4, $5)`,
+        [call.id, call.accountId, -call.credits, call.endpoint, call.createdAt],
+      );
+      await this.insertCall(call, client);
+      return { spent: call.credits, held: 0 };
+    });
+  }
+
+  private async hasBudgets(accountId: string): Promise<boolean> {
+    return (await this.q<{ x: boolean }>('SELECT EXISTS (SELECT 1 FROM budgets WHERE account_id = $1) AS x', [accountId])).rows[0]!.x;
+  }
+
+  /**
+   * A debit of an account with budgets, in one transaction: account row locked first, then the applicable budget
+   * counters of the current periods (in id order); refused when a budget or the balance is short; `write` records
+   * the hold or the charge and says how the counters move.
+   */
+  private async budgetedDebit(
+    accountId: string,
+    keyId: string,
+    tags: readonly string[],
+    amount: number,
+    write: (client: pg.PoolClient, refs: { id: string; period: string }[]) => Promise<{ spent: number; held: number }>,
+  ): Promise<DebitOutcome> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (e) {
+      if (isConnectionError(e)) throw storageUnavailable();
+      throw e;
+    }
+    try {
+      await client.query('BEGIN');
+      const acct = await client.query<{ balance: number }>('SELECT balance FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+      const balance = acct.rows[0]?.balance ?? 0;
+      const now = Date.now();
+      const all = (await client.query<BudgetRow>(`${BUDGET_SELECT} WHERE account_id = $1 ORDER BY id`, [accountId])).rows;
+      const applicable = all.filter((b) => budgetApplies(b, keyId, tags));
+      const refs = applicable.map((b) => ({ id: b.id, period: periodWindow(b.period, now).key }));
+      const refsJson = JSON.stringify(refs);
+      if (refs.length) {
+        await client.query(
+          `INSERT INTO budget_usage (budget_id, period) SELECT x.id, x.period FROM jsonb_to_recordset($1::jsonb) AS x(id text, period text)
+           ON CONFLICT DO NOTHING`,
+          [refsJson],
+        );
+      }
+      const usage = new Map(
+        (
+          await client.query<{ budget_id: string; spent: number; held: number }>(
+            `SELECT u.budget_id, u.spent, u.held FROM budget_usage u JOIN jsonb_to_recordset($1::jsonb) AS x(id text, period text)
+               ON u.budget_id = x.id AND u.period = x.period ORDER BY u.budget_id FOR UPDATE OF u`,
+            [refsJson],
+          )
+        ).rows.map((u) => [u.budget_id, u]),
+      );
+      const statuses = applicable.map((b) => budgetStatus(b, usage.get(b.id), now));
+      const over = statuses.find((b) => b.remainingCredits < amount);
+      if (over || balance < amount) {
+        await client.query('ROLLBACK');
+        return { ok: false, balance, ...(over ? { budget: over } : {}) };
+      }
+      const debited = await client.query<{ balance: number }>('UPDATE accounts SET balance = balance - $2 WHERE id = $1 RETURNING balance', [
+        accountId,
+        amount,
+      ]);
+      const move = await write(client, refs);
+      if (refs.length) {
+        await client.query(
+          `UPDATE budget_usage u SET spent = u.spent + $2, held = u.held + $3 FROM jsonb_to_recordset($1::jsonb) AS x(id text, period text)
+           WHERE u.budget_id = x.id AND u.period = x.period`,
+          [refsJson, move.spent, move.held],
+        );
+      }
+      await client.query('COMMIT');
+      return { ok: true, balance: debited.rows[0]!.balance };
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      if (isConnectionError(e)) throw storageUnavailable();
+      throw e;
+    } finally {
+      client.release();
+    }
   }
 
   async recordTestCall(call: CallRecord): Promise<void> {
@@ -403,16 +548,19 @@ export class PostgresStore implements Store {
   async releaseExpired(nowMs: number, all = false): Promise<number> {
     let total = 0;
     for (;;) {
-      const r = await this.q<{ n: number }>(
+      const r = await this.q<{ n: number; held: unknown }>(
         `WITH e AS (SELECT id FROM reservations WHERE state = 'held' AND ($2 OR expires_at <= $1)
                     ORDER BY expires_at LIMIT 500 FOR UPDATE SKIP LOCKED),
               r AS (UPDATE reservations x SET state = 'released' FROM e WHERE x.id = e.id AND x.state = 'held'
-                    RETURNING x.account_id, x.amount),
+                    RETURNING x.account_id, x.amount, x.budgets),
               s AS (SELECT account_id, sum(amount) AS amount FROM r GROUP BY account_id),
               u AS (UPDATE accounts a SET balance = a.balance + s.amount FROM s WHERE a.id = s.account_id)
-         SELECT count(*) AS n FROM r`,
+         SELECT (SELECT count(*) FROM r) AS n,
+                (SELECT coalesce(jsonb_agg(jsonb_build_object('amount', amount, 'credits', 0, 'budgets', budgets)), '[]'::jsonb)
+                   FROM r WHERE budgets IS NOT NULL) AS held`,
         [nowMs, all],
       );
+      await this.moveBudgetHolds((r.rows[0]?.held ?? []) as HeldRow[]);
       const n = r.rows[0]?.n ?? 0;
       total += n;
       if (n < 500) return total;
@@ -498,11 +646,154 @@ export class PostgresStore implements Store {
     return (await this.q<{ balance: number }>('SELECT balance FROM accounts WHERE id = $1', [accountId])).rows[0]?.balance ?? 0;
   }
 
-  private async insertCall(call: CallRecord): Promise<void> {
-    await this.q(
-      `INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [call.accountId, call.id, call.keyId, call.keyName, call.endpoint, call.credits, call.cache, call.test, call.tags, call.channel, call.createdAt],
-    );
+  private async insertCall(call: CallRecord, client?: pg.PoolClient): Promise<void> {
+    const sql = `WITH b AS (INSERT INTO result_bodies (day, hash, data)
+                   SELECT to_timestamp($11 / 1000.0)::date, $12, $13 WHERE $12::text IS NOT NULL ON CONFLICT DO NOTHING)
+                 INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`;
+    const args = [
+      call.accountId,
+      call.id,
+      call.keyId,
+      call.keyName,
+      call.endpoint,
+      call.credits,
+      call.cache,
+      call.test,
+      call.tags,
+      call.channel,
+      call.createdAt,
+      call.result?.hash ?? null,
+      call.result?.json ?? null,
+    ];
+    if (client) await client.query(sql, args);
+    else await this.q(sql, args);
   }
+
+  // ------------------------------------------------------------ idempotency, archive, budgets
+
+  async claimIdempotency(r: IdempotencyRequest): Promise<IdempotencyClaim> {
+    // Insert, or take over an entry whose holder's lease ran out; either way the row comes back with `claimed`.
+    const res = await this.q<{ fingerprint: string; state: string; response: string | null; claimed: boolean }>(
+      `WITH ins AS (
+         INSERT INTO idempotency (scope, key, fingerprint, state, lease_until, expires_at) VALUES ($1, $2, $3, 'running', $4, $5)
+         ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = 'running', response = NULL,
+           lease_until = excluded.lease_until, expires_at = excluded.expires_at
+         WHERE idempotency.state = 'running' AND idempotency.lease_until <= $6 AND idempotency.fingerprint = excluded.fingerprint
+         RETURNING fingerprint, state, response, true AS claimed)
+       SELECT * FROM ins
+       UNION ALL
+       SELECT fingerprint, state, response, false AS claimed FROM idempotency
+       WHERE scope = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
+      [r.scope, r.key, r.fingerprint, r.leaseUntil, r.expiresAt, r.nowMs],
+    );
+    const row = res.rows[0];
+    if (!row) return this.claimIdempotency(r); // deleted between the two halves: try again
+    if (row.claimed) return { state: 'claimed' };
+    if (row.fingerprint !== r.fingerprint) return { state: 'mismatch' };
+    if (row.state === 'done') return { state: 'done', response: JSON.parse(row.response!) as StoredResponse };
+    return { state: 'running' };
+  }
+
+  async finishIdempotency(scope: string, key: string, response: StoredResponse | null): Promise<void> {
+    if (response) {
+      await this.q(`UPDATE idempotency SET state = 'done', response = $3 WHERE scope = $1 AND key = $2 AND state = 'running'`, [
+        scope,
+        key,
+        JSON.stringify(response),
+      ]);
+    } else {
+      await this.q(`DELETE FROM idempotency WHERE scope = $1 AND key = $2 AND state = 'running'`, [scope, key]);
+    }
+  }
+
+  async archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null> {
+    const r = await this.q<CallRow & { data: string }>(
+      `SELECT c.*, b.data FROM calls c JOIN result_bodies b ON b.hash = c.result_hash AND b.day = to_timestamp(c.created_at / 1000.0)::date
+       WHERE c.account_id = $1 AND c.id = $2 AND c.created_at >= $3`,
+      [accountId, requestId, sinceMs],
+    );
+    const row = r.rows[0];
+    return row ? { call: toCall(row), dataJson: row.data } : null;
+  }
+
+  async pruneExpired(r: { archiveBeforeMs: number; nowMs: number }): Promise<void> {
+    await this.q('DELETE FROM result_bodies WHERE day < to_timestamp($1 / 1000.0)::date', [r.archiveBeforeMs]);
+    await this.q('DELETE FROM idempotency WHERE expires_at <= $1', [r.nowMs]);
+  }
+
+  async setBudget(accountId: string, spec: BudgetSpec): Promise<Budget> {
+    const r = await this.q<BudgetRow>(
+      `INSERT INTO budgets (id, account_id, scope, target, period, limit_credits, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (account_id, scope, target, period) DO UPDATE SET limit_credits = excluded.limit_credits
+       RETURNING id, account_id, scope, target, period, limit_credits, created_at`,
+      [newId('bdg'), accountId, spec.scope, spec.target, spec.period, spec.limitCredits, Date.now()],
+    );
+    return toBudget(r.rows[0]!);
+  }
+
+  async deleteBudget(accountId: string, budgetId: string): Promise<boolean> {
+    const r = await this.q(
+      `WITH d AS (DELETE FROM budgets WHERE id = $1 AND account_id = $2 RETURNING id),
+            u AS (DELETE FROM budget_usage WHERE budget_id IN (SELECT id FROM d))
+       SELECT id FROM d`,
+      [budgetId, accountId],
+    );
+    return r.rows.length > 0;
+  }
+
+  async budgets(accountId: string, nowMs: number): Promise<BudgetStatus[]> {
+    const rows = (await this.q<BudgetRow>(`${BUDGET_SELECT} WHERE account_id = $1 ORDER BY created_at, id`, [accountId])).rows;
+    if (!rows.length) return [];
+    const refs = rows.map((b) => ({ id: b.id, period: periodWindow(b.period, nowMs).key }));
+    const usage = await this.q<{ budget_id: string; spent: number; held: number }>(
+      `SELECT u.budget_id, u.spent, u.held FROM budget_usage u JOIN jsonb_to_recordset($1::jsonb) AS x(id text, period text)
+         ON u.budget_id = x.id AND u.period = x.period`,
+      [JSON.stringify(refs)],
+    );
+    const byId = new Map(usage.rows.map((u) => [u.budget_id, u]));
+    return rows.map((b) => budgetStatus(b, byId.get(b.id), nowMs));
+  }
+}
+
+interface HeldRow {
+  amount: number;
+  credits: number;
+  budgets: { id: string; period: string }[] | null;
+}
+
+interface BudgetRow {
+  id: string;
+  account_id: string;
+  scope: 'key' | 'tag';
+  target: string;
+  period: 'day' | 'month';
+  limit_credits: number;
+  created_at: number;
+}
+
+const BUDGET_SELECT = 'SELECT id, account_id, scope, target, period, limit_credits, created_at FROM budgets';
+
+const toBudget = (b: BudgetRow): Budget => ({
+  id: b.id,
+  accountId: b.account_id,
+  scope: b.scope,
+  target: b.target,
+  period: b.period,
+  limitCredits: b.limit_credits,
+  createdAt: iso(b.created_at),
+});
+
+function budgetStatus(b: BudgetRow, u: { spent: number; held: number } | undefined, nowMs: number): BudgetStatus {
+  const w = periodWindow(b.period, nowMs);
+  const spent = u?.spent ?? 0;
+  const held = u?.held ?? 0;
+  return {
+    ...toBudget(b),
+    spentCredits: spent,
+    heldCredits: held,
+    remainingCredits: Math.max(0, b.limit_credits - spent - held),
+    periodStart: iso(w.startMs),
+    resetsAt: iso(w.resetsAtMs),
+  };
 }

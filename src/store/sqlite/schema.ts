@@ -57,5 +57,56 @@ CREATE TABLE IF NOT EXISTS calls (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (account_id, id)
 ) WITHOUT ROWID;
-PRAGMA user_version = 1;
 `;
+
+/**
+ * Changes after the first schema, applied once each in order (PRAGMA user_version counts them). Never edit one that
+ * shipped: append.
+ */
+export const MIGRATIONS: readonly { version: number; sql: string }[] = [
+  { version: 1, sql: '' },
+  {
+    version: 2,
+    sql: `
+-- The result archive: a call's answer by the hash of its data; identical answers (cache hits) share one body per day.
+ALTER TABLE calls ADD COLUMN result_hash TEXT;
+CREATE TABLE result_bodies (
+  day TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  data TEXT NOT NULL,
+  PRIMARY KEY (day, hash)
+) WITHOUT ROWID;
+-- Idempotency-Key entries: a running claim (with a lease) or the final response, per API key.
+CREATE TABLE idempotency (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  state TEXT NOT NULL,
+  response TEXT,
+  lease_until INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+) WITHOUT ROWID;
+CREATE INDEX idempotency_expiry ON idempotency(expires_at);
+-- Spend limits per key or tag and period; usage counters per period. A hold names the budget rows it counts in.
+CREATE TABLE budgets (
+  id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(id),
+  scope TEXT NOT NULL,
+  target TEXT NOT NULL,
+  period TEXT NOT NULL,
+  limit_credits INTEGER NOT NULL CHECK (limit_credits >= 0),
+  created_at INTEGER NOT NULL,
+  UNIQUE (account_id, scope, target, period)
+);
+CREATE TABLE budget_usage (
+  budget_id TEXT NOT NULL,
+  period TEXT NOT NULL,
+  spent INTEGER NOT NULL DEFAULT 0,
+  held INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (budget_id, period)
+) WITHOUT ROWID;
+ALTER TABLE reservations ADD COLUMN budgets TEXT;
+`,
+  },
+];

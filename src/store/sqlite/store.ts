@@ -9,8 +9,15 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
 import type {
   AccountView,
+  Budget,
+  BudgetSpec,
+  BudgetStatus,
   CallRecord,
   DebitOutcome,
+  IdempotencyClaim,
+  IdempotencyRequest,
+  ReserveRequest,
+  StoredResponse,
   KeyRecord,
   LogQuery,
   NewKey,
@@ -18,7 +25,8 @@ import type {
   UsageQuery,
   UsageTotals,
 } from '../types.js';
-import { SCHEMA } from './schema.js';
+import { MIGRATIONS, SCHEMA } from './schema.js';
+import { budgetApplies, periodWindow } from '../../budgets/periods.js';
 import { WriteBatch } from './write-batch.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { newId } from '../../lib/ids.js';
@@ -82,6 +90,7 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    this.migrate();
     if (options.background) {
       this.db.pragma('wal_autocheckpoint = 0');
       this.checkpointer = startCheckpointer(file);
@@ -107,15 +116,47 @@ export class SqliteStore implements Store {
       keyExists: p('SELECT 1 FROM api_keys WHERE id = ?'),
       dataVersion: p('PRAGMA data_version').pluck(),
       insertReservation: p(
-        "INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at) VALUES (?, ?, ?, ?, 'held', ?, ?)",
+        "INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at, budgets) VALUES (?, ?, ?, ?, 'held', ?, ?, ?)",
       ),
       closeReservation: p(
-        "UPDATE reservations SET state = ? WHERE id = ? AND state = 'held' RETURNING account_id, amount",
+        "UPDATE reservations SET state = ? WHERE id = ? AND state = 'held' RETURNING account_id, amount, budgets",
       ),
+      accountBudgets: p(
+        'SELECT id, account_id, scope, target, period, limit_credits, created_at FROM budgets WHERE account_id = ? ORDER BY created_at, id',
+      ),
+      upsertBudget: p(
+        `INSERT INTO budgets (id, account_id, scope, target, period, limit_credits, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (account_id, scope, target, period) DO UPDATE SET limit_credits = excluded.limit_credits
+         RETURNING id, account_id, scope, target, period, limit_credits, created_at`,
+      ),
+      deleteBudget: p('DELETE FROM budgets WHERE id = ? AND account_id = ?'),
+      deleteBudgetUsage: p('DELETE FROM budget_usage WHERE budget_id = ?'),
+      budgetUsage: p('SELECT spent, held FROM budget_usage WHERE budget_id = ? AND period = ?'),
+      addBudgetUsage: p(
+        `INSERT INTO budget_usage (budget_id, period, spent, held) VALUES (?, ?, ?, ?)
+         ON CONFLICT (budget_id, period) DO UPDATE SET spent = spent + excluded.spent, held = held + excluded.held`,
+      ),
+      insertBody: p('INSERT OR IGNORE INTO result_bodies (day, hash, data) VALUES (?, ?, ?)'),
+      archived: p(
+        `SELECT c.*, b.data AS data FROM calls c JOIN result_bodies b ON b.hash = c.result_hash
+           AND b.day = strftime('%Y-%m-%d', c.created_at / 1000, 'unixepoch')
+         WHERE c.account_id = ? AND c.id = ? AND c.created_at >= ?`,
+      ),
+      pruneBodies: p('DELETE FROM result_bodies WHERE day < ?'),
+      pruneIdempotency: p('DELETE FROM idempotency WHERE expires_at <= ?'),
+      idempotency: p('SELECT fingerprint, state, response, lease_until FROM idempotency WHERE scope = ? AND key = ?'),
+      claimIdempotency: p(
+        "INSERT INTO idempotency (scope, key, fingerprint, state, lease_until, expires_at) VALUES (?, ?, ?, 'running', ?, ?)",
+      ),
+      takeOverIdempotency: p(
+        "UPDATE idempotency SET fingerprint = ?, state = 'running', response = NULL, lease_until = ?, expires_at = ? WHERE scope = ? AND key = ?",
+      ),
+      finishIdempotency: p("UPDATE idempotency SET state = 'done', response = ? WHERE scope = ? AND key = ? AND state = 'running'"),
+      forgetIdempotency: p("DELETE FROM idempotency WHERE scope = ? AND key = ? AND state = 'running'"),
       expired: p("SELECT id FROM reservations WHERE state = 'held' AND expires_at <= ?"),
       allHeld: p("SELECT id FROM reservations WHERE state = 'held'"),
       insertCall: p(
-        'INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
     };
   }
@@ -189,21 +230,28 @@ export class SqliteStore implements Store {
     return found;
   }
 
-  reserve(r: { id: string; accountId: string; keyId: string; amount: number; expiresAt: number }): Promise<DebitOutcome> {
+  reserve(r: ReserveRequest): Promise<DebitOutcome> {
     return this.batch.submit((): DebitOutcome => {
+      const now = Date.now();
+      const budgets = this.budgetsFor(r.accountId, r.keyId, r.tags, now);
+      const over = budgets.find((b) => b.remainingCredits < r.amount);
+      if (over) return { ok: false, balance: this.currentBalance(r.accountId), budget: over };
       const row = this.s.debit.get(r.amount, r.accountId, r.amount) as { balance: number } | undefined;
       if (!row) return { ok: false, balance: this.currentBalance(r.accountId) };
-      this.s.insertReservation.run(r.id, r.accountId, r.keyId, r.amount, r.expiresAt, Date.now());
+      const refs = budgets.map((b) => ({ id: b.id, period: periodWindow(b.period, now).key }));
+      for (const ref of refs) this.s.addBudgetUsage.run(ref.id, ref.period, 0, r.amount);
+      this.s.insertReservation.run(r.id, r.accountId, r.keyId, r.amount, r.expiresAt, now, refs.length ? JSON.stringify(refs) : null);
       return { ok: true, balance: row.balance };
     });
   }
 
   async settle(reservationId: string, call: CallRecord): Promise<void> {
     await this.batch.submit(() => {
-      const held = this.s.closeReservation.get('settled', reservationId) as { account_id: string; amount: number } | undefined;
+      const held = this.s.closeReservation.get('settled', reservationId) as HeldRow | undefined;
       if (!held) return; // already settled or released: never bill twice
       const credits = Math.min(call.credits, held.amount);
       if (held.amount > credits) this.s.credit.run(held.amount - credits, held.account_id);
+      this.moveBudgetHolds(held, credits);
       this.s.ledger.run(call.id, held.account_id, -credits, 'charge', call.endpoint, call.createdAt);
       this.insertCall({ ...call, credits });
     });
@@ -215,6 +263,11 @@ export class SqliteStore implements Store {
 
   charge(call: CallRecord): Promise<DebitOutcome> {
     return this.batch.submit((): DebitOutcome => {
+      const now = Date.now();
+      const budgets = this.budgetsFor(call.accountId, call.keyId, call.tags, now);
+      const over = budgets.find((b) => b.remainingCredits < call.credits);
+      if (over) return { ok: false, balance: this.currentBalance(call.accountId), budget: over };
+      for (const b of budgets) this.s.addBudgetUsage.run(b.id, periodWindow(b.period, now).key, call.credits, 0);
       const row = this.s.debit.get(call.credits, call.accountId, call.credits) as { balance: number } | undefined;
       if (!row) return { ok: false, balance: this.currentBalance(call.accountId) };
       this.s.ledger.run(call.id, call.accountId, -call.credits, 'charge', call.endpoint, call.createdAt);
@@ -300,8 +353,49 @@ export class SqliteStore implements Store {
   }
 
   private releaseNow(reservationId: string): void {
-    const held = this.s.closeReservation.get('released', reservationId) as { account_id: string; amount: number } | undefined;
-    if (held) this.s.credit.run(held.amount, held.account_id);
+    const held = this.s.closeReservation.get('released', reservationId) as HeldRow | undefined;
+    if (!held) return;
+    this.s.credit.run(held.amount, held.account_id);
+    this.moveBudgetHolds(held, 0);
+  }
+
+  /** A hold leaves the budget rows it counted in; what was charged of it becomes spend. */
+  private moveBudgetHolds(held: HeldRow, charged: number): void {
+    if (!held.budgets) return;
+    for (const ref of JSON.parse(held.budgets) as { id: string; period: string }[]) {
+      this.s.addBudgetUsage.run(ref.id, ref.period, charged, -held.amount);
+    }
+  }
+
+  /** The budgets that apply to a call, each with what it has left in its current period. */
+  private budgetsFor(accountId: string, keyId: string, tags: readonly string[], nowMs: number): BudgetStatus[] {
+    const rows = this.s.accountBudgets.all(accountId) as BudgetRow[];
+    if (!rows.length) return [];
+    return rows.filter((b) => budgetApplies(b, keyId, tags)).map((b) => this.budgetStatus(b, nowMs));
+  }
+
+  private budgetStatus(b: BudgetRow, nowMs: number): BudgetStatus {
+    const w = periodWindow(b.period, nowMs);
+    const u = (this.s.budgetUsage.get(b.id, w.key) as { spent: number; held: number } | undefined) ?? { spent: 0, held: 0 };
+    return {
+      ...toBudget(b),
+      spentCredits: u.spent,
+      heldCredits: u.held,
+      remainingCredits: Math.max(0, b.limit_credits - u.spent - u.held),
+      periodStart: iso(w.startMs),
+      resetsAt: iso(w.resetsAtMs),
+    };
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    for (const m of MIGRATIONS) {
+      if (m.version <= version) continue;
+      this.db.transaction(() => {
+        if (m.sql) this.db.exec(m.sql);
+        this.db.pragma(`user_version = ${m.version}`);
+      })();
+    }
   }
 
   private insertCall(call: CallRecord): void {
@@ -317,6 +411,93 @@ export class SqliteStore implements Store {
       JSON.stringify(call.tags),
       call.channel,
       call.createdAt,
+      call.result?.hash ?? null,
+    );
+    if (call.result) this.s.insertBody.run(iso(call.createdAt).slice(0, 10), call.result.hash, call.result.json);
+  }
+
+  // ------------------------------------------------------------ idempotency, archive, budgets
+
+  claimIdempotency(r: IdempotencyRequest): Promise<IdempotencyClaim> {
+    return this.batch.submit((): IdempotencyClaim => {
+      const row = this.s.idempotency.get(r.scope, r.key) as
+        | { fingerprint: string; state: string; response: string | null; lease_until: number }
+        | undefined;
+      if (!row) {
+        this.s.claimIdempotency.run(r.scope, r.key, r.fingerprint, r.leaseUntil, r.expiresAt);
+        return { state: 'claimed' };
+      }
+      if (row.fingerprint !== r.fingerprint) return { state: 'mismatch' };
+      if (row.state === 'done') return { state: 'done', response: JSON.parse(row.response!) as StoredResponse };
+      if (row.lease_until > r.nowMs) return { state: 'running' };
+      // The first attempt's process died mid-call: this one takes over.
+      this.s.takeOverIdempotency.run(r.fingerprint, r.leaseUntil, r.expiresAt, r.scope, r.key);
+      return { state: 'claimed' };
+    });
+  }
+
+  async finishIdempotency(scope: string, key: string, response: StoredResponse | null): Promise<void> {
+    await this.batch.submit(() => {
+      if (response) this.s.finishIdempotency.run(JSON.stringify(response), scope, key);
+      else this.s.forgetIdempotency.run(scope, key);
+    });
+  }
+
+  async archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null> {
+    const r = this.s.archived.get(accountId, requestId, sinceMs) as (CallRow & { data: string }) | undefined;
+    return r ? { call: toCall(r), dataJson: r.data } : null;
+  }
+
+  async pruneExpired(r: { archiveBeforeMs: number; nowMs: number }): Promise<void> {
+    await this.batch.submit(() => {
+      this.s.pruneBodies.run(iso(r.archiveBeforeMs).slice(0, 10));
+      this.s.pruneIdempotency.run(r.nowMs);
+    });
+  }
+
+  setBudget(accountId: string, spec: BudgetSpec): Promise<Budget> {
+    return this.batch.submit(() =>
+      toBudget(
+        this.s.upsertBudget.get(newId('bdg'), accountId, spec.scope, spec.target, spec.period, spec.limitCredits, Date.now()) as BudgetRow,
+      ),
     );
   }
+
+  deleteBudget(accountId: string, budgetId: string): Promise<boolean> {
+    return this.batch.submit(() => {
+      const gone = this.s.deleteBudget.run(budgetId, accountId).changes > 0;
+      if (gone) this.s.deleteBudgetUsage.run(budgetId);
+      return gone;
+    });
+  }
+
+  async budgets(accountId: string, nowMs: number): Promise<BudgetStatus[]> {
+    return (this.s.accountBudgets.all(accountId) as BudgetRow[]).map((b) => this.budgetStatus(b, nowMs));
+  }
 }
+
+interface HeldRow {
+  account_id: string;
+  amount: number;
+  budgets: string | null;
+}
+
+interface BudgetRow {
+  id: string;
+  account_id: string;
+  scope: 'key' | 'tag';
+  target: string;
+  period: 'day' | 'month';
+  limit_credits: number;
+  created_at: number;
+}
+
+const toBudget = (b: BudgetRow): Budget => ({
+  id: b.id,
+  accountId: b.account_id,
+  scope: b.scope,
+  target: b.target,
+  period: b.period,
+  limitCredits: b.limit_credits,
+  createdAt: iso(b.created_at),
+});
