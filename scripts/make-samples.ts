@@ -9,6 +9,7 @@ import { normaliseMeta } from '../src/sources/shopify/normalise.js';
 import { normaliseRdap } from '../src/sources/domain/rdap.js';
 import { DEFAULT_TYPES, dnsClient, lookupRecords, parseServer} from '../src/sources/domain/dns.js';
 import { startDnsDouble } from '../test/sources/openweb-doubles.js';
+import { emailVerify } from './samples/email.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -117,3 +118,4 @@ redditSubforum();
 shopifyStore();
 domainWhois();
 await domainDns();
+await emailVerify();

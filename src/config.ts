@@ -37,6 +37,8 @@ export interface Config {
   dnsServers: string[];
   /** QUARRY_WHOIS_PORT: TCP port of port-43 WHOIS servers (tests point it at loopback). */
   whoisPort: number;
+  /** QUARRY_SMTP_PORT: TCP port of the mail servers email.verify probes (tests point it at loopback). */
+  smtpPort: number;
   /** QUARRY_RDAP_BOOTSTRAP_URL: the IANA RDAP bootstrap file for domains. */
   rdapBootstrapUrl: string;
   /** Held reservations older than this are released by the sweeper (crash safety). */
@@ -101,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     dnsServers,
     whoisPort: int(env, 'QUARRY_WHOIS_PORT', 43, 1),
+    smtpPort: int(env, 'QUARRY_SMTP_PORT', 25, 1),
     rdapBootstrapUrl: env.QUARRY_RDAP_BOOTSTRAP_URL || 'https://data.iana.org/rdap/dns.json',
     reservationTtlMs: int(env, 'QUARRY_RESERVATION_TTL_SECONDS', 300, 1) * 1000,
     logLevel: env.QUARRY_LOG_LEVEL || 'info',
@@ -116,6 +119,7 @@ export function sourceSettings(config: Config, source: string): Record<string, s
   const out: Record<string, string | undefined> = {
     DNS_SERVERS: config.dnsServers.join(',') || undefined,
     WHOIS_PORT: String(config.whoisPort),
+    SMTP_PORT: String(config.smtpPort),
     RDAP_BOOTSTRAP_URL: config.rdapBootstrapUrl,
     OUTBOUND_ALLOW: config.upstream.ssrfAllow.join(',') || undefined,
   };

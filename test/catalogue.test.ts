@@ -7,6 +7,7 @@ import { compileInput, type InputValidator } from '../src/catalogue/validator.js
 const EXPECTED_IDS = [
   'web.search', 'web.news', 'web.contacts', 'web.parse',
   'domain.whois', 'domain.dns',
+  'email.verify',
   'youtube.search', 'youtube.video', 'youtube.transcript', 'youtube.comments', 'youtube.comments.replies',
   'youtube.channel', 'youtube.playlist',
   'reddit.search', 'reddit.post', 'reddit.subforum',
@@ -21,7 +22,7 @@ const EXPECTED_IDS = [
   'crypto.dex.token', 'crypto.dex.new', 'crypto.pumpfun.coins', 'crypto.pumpfun.coin', 'crypto.pumpfun.trades',
   'crypto.wallet', 'crypto.token.holders', 'crypto.binance.announcements', 'crypto.coin.history',
 ];
-const SOURCES = ['web', 'domain', 'youtube', 'reddit', 'x', 'telegram', 'facebook', 'linkedin', 'indeed', 'shopify', 'crypto'];
+const SOURCES = ['web', 'domain', 'email', 'youtube', 'reddit', 'x', 'telegram', 'facebook', 'linkedin', 'indeed', 'shopify', 'crypto'];
 const NO_CACHE_CONTROLS = ['web.search', 'web.news', 'web.parse', 'crypto.dex.pairs', 'crypto.dex.token'];
 
 const byId = new Map(ENDPOINTS.map((d) => [d.id, d]));

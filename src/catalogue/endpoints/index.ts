@@ -2,6 +2,7 @@
 import type { EndpointDef } from '../types.js';
 import { CRYPTO } from './crypto.js';
 import { DOMAIN } from './domain.js';
+import { EMAIL } from './email.js';
 import { FACEBOOK } from './facebook.js';
 import { INDEED } from './indeed.js';
 import { LINKEDIN } from './linkedin.js';
@@ -15,6 +16,7 @@ import { YOUTUBE } from './youtube.js';
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...WEB,
   ...DOMAIN,
+  ...EMAIL,
   ...YOUTUBE,
   ...REDDIT,
   ...X,

@@ -1,0 +1,68 @@
+/**
+ * The email source: `email.verify`, live (DNS through QUARRY_DNS_SERVERS, an SMTP RCPT probe on QUARRY_SMTP_PORT to
+ * mail servers the SSRF guard lets through) and from the committed sample in test mode.
+ *
+ * Settings (QUARRY_EMAIL_<NAME>): HELO_NAME (the name the probe introduces itself with; set it to a name whose A and
+ * PTR records match the outbound address, default the host name), SMTP_TIMEOUT_MS (longest silence while waiting
+ * for one reply, connecting included, default 8000), PROBE_TIMEOUT_MS (whole SMTP conversation over every MX tried,
+ * default 15000).
+ */
+import os from 'node:os';
+import { QuarryError } from '../../errors.js';
+import { createSsrfGuard } from '../../upstream/ssrf.js';
+import { dnsClient, resolvers } from '../domain/dns.js';
+import type { Operation, OperationResult, SourceModule } from '../types.js';
+import { verifyEmail, type EmailRecord, type Verdict } from './verify.js';
+import sample from './samples/verify.json' with { type: 'json' };
+
+const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+
+function positive(settings: Readonly<Record<string, string | undefined>>, name: string, def: number, max = 65_535_000): number {
+  const raw = settings[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new QuarryError('sourceUnavailable', `email: the operator setting ${name} must be a positive integer, got "${raw}"`, { retryable: false });
+  }
+  return n;
+}
+
+export const DEFAULTS = { smtpPort: 25, stepTimeoutMs: 8000, totalTimeoutMs: 15_000 };
+
+const verifyOp: Operation = {
+  async run(input, ctx) {
+    const s = ctx.settings;
+    const { record, free } = await verifyEmail(input.email as string, {
+      query: dnsClient(resolvers(s.DNS_SERVERS)),
+      guard: createSsrfGuard(list(s.OUTBOUND_ALLOW), list(s.DNS_SERVERS)),
+      port: positive(s, 'SMTP_PORT', DEFAULTS.smtpPort, 65_535),
+      heloName: s.HELO_NAME || os.hostname() || 'localhost',
+      stepTimeoutMs: positive(s, 'SMTP_TIMEOUT_MS', DEFAULTS.stepTimeoutMs),
+      totalTimeoutMs: positive(s, 'PROBE_TIMEOUT_MS', DEFAULTS.totalTimeoutMs),
+      signal: ctx.signal,
+    });
+    if (record.verdict === 'unknown' && record.smtp) ctx.log.info({ server: record.smtp.server, reasons: record.reasons.map((r) => r.code) }, 'email probe inconclusive');
+    return result(record, free);
+  },
+  /**
+   * Test mode answers one of the recorded conversations: the one whose verdict is the input's local part
+   * (`risky@…`, `undeliverable@…`, `unknown@…`), like a payment API's test card numbers; `deliverable` otherwise.
+   */
+  sample(input) {
+    const records = (sample as unknown as { data: Record<Verdict, EmailRecord> }).data;
+    const wanted = String(input.email ?? '').trim().split('@')[0]?.toLowerCase() as Verdict;
+    const record = records[wanted] ?? records.deliverable;
+    return result(record, record.verdict === 'unknown');
+  },
+};
+
+function result(record: EmailRecord, free: boolean): OperationResult {
+  return { data: record as unknown as Record<string, unknown>, ...(free ? { free: true } : {}) };
+}
+
+const email: SourceModule = {
+  id: 'email',
+  operations: { 'email.verify': verifyOp },
+};
+
+export default email;
