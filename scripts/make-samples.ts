@@ -9,6 +9,9 @@ import { normaliseMeta } from '../src/sources/shopify/normalise.js';
 import { normaliseRdap } from '../src/sources/domain/rdap.js';
 import { DEFAULT_TYPES, dnsClient, lookupRecords, parseServer} from '../src/sources/domain/dns.js';
 import { startDnsDouble } from '../test/sources/openweb-doubles.js';
+import { technologies } from './samples/technologies.js';
+import { siteSamples } from './samples/site.js';
+import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -118,4 +121,7 @@ redditSubforum();
 shopifyStore();
 domainWhois();
 await domainDns();
+webContacts();
+await siteSamples();
 await emailVerify();
+await technologies();

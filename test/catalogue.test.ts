@@ -6,7 +6,8 @@ import { compileInput, type InputValidator } from '../src/catalogue/validator.js
 
 const EXPECTED_IDS = [
   'web.search', 'web.news', 'web.contacts', 'web.parse',
-  'domain.whois', 'domain.dns',
+  'site.map', 'site.seo',
+  'domain.whois', 'domain.dns', 'domain.technologies',
   'email.verify',
   'youtube.search', 'youtube.video', 'youtube.transcript', 'youtube.comments', 'youtube.comments.replies',
   'youtube.channel', 'youtube.playlist',
@@ -22,7 +23,7 @@ const EXPECTED_IDS = [
   'crypto.dex.token', 'crypto.dex.new', 'crypto.pumpfun.coins', 'crypto.pumpfun.coin', 'crypto.pumpfun.trades',
   'crypto.wallet', 'crypto.token.holders', 'crypto.binance.announcements', 'crypto.coin.history',
 ];
-const SOURCES = ['web', 'domain', 'email', 'youtube', 'reddit', 'x', 'telegram', 'facebook', 'linkedin', 'indeed', 'shopify', 'crypto'];
+const SOURCES = ['web', 'site', 'domain', 'email', 'youtube', 'reddit', 'x', 'telegram', 'facebook', 'linkedin', 'indeed', 'shopify', 'crypto'];
 const NO_CACHE_CONTROLS = ['web.search', 'web.news', 'web.parse', 'crypto.dex.pairs', 'crypto.dex.token'];
 
 const byId = new Map(ENDPOINTS.map((d) => [d.id, d]));

@@ -3,6 +3,7 @@
  * answer it (adapter built and source enabled). Compiled once at start-up, never per request.
  */
 import { compileInput, type InputValidator } from './validator.js';
+import { compileRecordCheck } from './records.js';
 import { pathOf, sourceOf, type EndpointDef } from './types.js';
 
 export interface CatalogueEndpoint {
@@ -12,6 +13,8 @@ export interface CatalogueEndpoint {
   validate: InputValidator;
   /** Why the endpoint cannot be served here, or undefined when it can. */
   unavailable?: 'notBuilt' | 'disabled';
+  /** Checks an answer against the record schema: the offending path and rule, or null. */
+  checkRecord?: (data: unknown) => string | null;
 }
 
 export class Catalogue {
@@ -22,6 +25,7 @@ export class Catalogue {
     this.endpoints = defs.map((def) => {
       const source = sourceOf(def.id);
       const entry: CatalogueEndpoint = { def, path: pathOf(def.id), source, validate: compileInput(def.input) };
+      if (def.output) entry.checkRecord = compileRecordCheck(def.output);
       if (enabledSources && !enabledSources.has(source)) entry.unavailable = 'disabled';
       else if (!isBuilt(def.id)) entry.unavailable = 'notBuilt';
       this.byId.set(def.id, entry);

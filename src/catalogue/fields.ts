@@ -139,6 +139,8 @@ export interface EndpointSpec {
   cacheControls?: boolean;
   itemsField?: string;
   bodyLimitBytes?: number;
+  /** Schema of the answered `data` (see ../records.ts). */
+  output?: JsonSchema;
 }
 
 /** Declares an endpoint: adds `maxAge`/`tags` where it takes them and derives paging and limit fields. */
@@ -166,5 +168,6 @@ export function endpoint(spec: EndpointSpec): EndpointDef {
   if ('limit' in properties) def.limitField = 'limit';
   if (spec.itemsField) def.itemsField = spec.itemsField;
   if (spec.bodyLimitBytes) def.bodyLimitBytes = spec.bodyLimitBytes;
+  if (spec.output) def.output = spec.output;
   return def;
 }

@@ -37,6 +37,8 @@ export interface EndpointDef {
   itemsField?: string;
   /** Largest request body this endpoint accepts, in bytes (parse takes a 10 MB file). */
   bodyLimitBytes?: number;
+  /** Schema of the answered `data` (./records.ts): documents the response and detects upstream format drift. */
+  output?: JsonSchema;
 }
 
 export function sourceOf(id: string): string {

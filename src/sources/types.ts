@@ -36,9 +36,20 @@ export interface Operation {
   sample(input: Record<string, unknown>): OperationResult | Promise<OperationResult>;
 }
 
+/** What a source needs from the operator, shown in GET /v1/sources. */
+export interface SourceNeeds {
+  /** Operator settings (QUARRY_<SOURCE>_<NAME>): whether the source works without them, and what they give. */
+  settings?: { name: string; required: boolean; purpose: string }[];
+  /** Outbound network it needs beyond HTTPS (e.g. port 25, port 43). */
+  network?: string[];
+  /** Whether an outbound proxy is advised (platforms that block data-centre addresses). */
+  proxy?: 'advised' | 'required';
+}
+
 export interface SourceModule {
   /** Source id as in endpoint ids (`reddit`). */
   id: string;
+  needs?: SourceNeeds;
   /** Keyed by full endpoint id (`reddit.subforum`). */
   operations: Record<string, Operation>;
 }

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
 import { QuarryError, isQuarryError } from '../errors.js';
 import { createSsrfGuard, type SsrfGuard } from './ssrf.js';
-import type { UpstreamClient, UpstreamRequest, UpstreamResponse } from './types.js';
+import type { UpstreamClient, UpstreamRedirect, UpstreamRequest, UpstreamResponse } from './types.js';
 
 export interface UpstreamOptions {
   /** Source id, used in error messages. */
@@ -157,6 +157,7 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
     let method: 'GET' | 'POST' | 'HEAD' = req.method ?? 'GET';
     let body = req.body;
     const headers = buildHeaders(req.headers);
+    const redirects: UpstreamRedirect[] = [];
     for (let hop = 0; ; hop++) {
       if (req.userSupplied) await abortable(guard.check(url), signal);
       else if (url.protocol !== 'http:' && url.protocol !== 'https:') {
@@ -180,6 +181,7 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
           );
         }
         const next = new URL(location, url);
+        redirects.push({ url: url.href, status });
         // Never carry credentials to another origin.
         if (next.origin !== url.origin) {
           delete headers.authorization;
@@ -197,7 +199,7 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
         const buf = method === 'HEAD' ? Buffer.alloc(0) : await readBody(res, cap, true);
         const resHeaders = flatHeaders(res.headers);
         if (!pass.includes(status) && isChallenge(resHeaders, buf)) throw refused('answered with a bot challenge page', false);
-        return makeResponse(status, url.href, resHeaders, buf);
+        return makeResponse(status, url.href, resHeaders, buf, redirects);
       }
       const peek = await readBody(res, Math.min(cap, ERROR_BODY_PEEK), false).catch(() => Buffer.alloc(0));
       throw statusFailure(status, flatHeaders(res.headers), peek);
@@ -242,11 +244,18 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
     return new Failure(new QuarryError('sourceUnavailable', `${source}: upstream could not be reached${shown}`), true);
   }
 
-  function makeResponse(status: number, url: string, headers: Record<string, string>, body: Buffer): UpstreamResponse {
+  function makeResponse(
+    status: number,
+    url: string,
+    headers: Record<string, string>,
+    body: Buffer,
+    redirects: UpstreamRedirect[] = [],
+  ): UpstreamResponse {
     return {
       status,
       url,
       headers,
+      redirects,
       body,
       text: () => body.toString('utf8'),
       json<T = unknown>(): T {

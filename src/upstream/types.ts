@@ -16,10 +16,18 @@ export interface UpstreamRequest {
   passStatuses?: number[];
 }
 
+/** One redirect followed on the way to the answer: the address that answered and its 3xx status. */
+export interface UpstreamRedirect {
+  url: string;
+  status: number;
+}
+
 export interface UpstreamResponse {
   status: number;
   url: string;
   headers: Record<string, string>;
+  /** The redirects followed before this answer, in order (empty when none). */
+  redirects?: UpstreamRedirect[];
   body: Buffer;
   text(): string;
   /** Parses JSON; a body that is not JSON fails as sourceChanged. */

@@ -6,6 +6,7 @@
  */
 import { endpoint, list, choice, text } from '../fields.js';
 import type { EndpointDef } from '../types.js';
+import * as R from '../records.js';
 
 const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'];
 const DEFAULT_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA'];
@@ -27,6 +28,20 @@ export const DOMAIN: readonly EndpointDef[] = [
     },
     required: ['domain'],
     example: { domain: 'example.com' },
+    // Registries differ in what they publish; only what every answer carries is required.
+    output: R.rec(
+      { domain: R.str, registered: R.bool, via: R.oneOf(['rdap', 'whois']), server: R.str },
+      {
+        unicodeDomain: R.str,
+        registrar: R.rec({}, { name: R.str, ianaId: R.str, url: R.str }),
+        createdAt: R.str,
+        updatedAt: R.str,
+        expiresAt: R.str,
+        statuses: R.list(R.str),
+        nameServers: R.list(R.str),
+        dnssec: R.bool,
+      },
+    ),
   }),
   endpoint({
     id: 'domain.dns',
@@ -47,5 +62,37 @@ export const DOMAIN: readonly EndpointDef[] = [
     },
     required: ['domain'],
     example: { domain: 'example.com', types: ['A', 'MX', 'TXT'] },
+    output: R.rec(
+      { domain: R.str, exists: R.bool, records: R.list(R.rec({ type: R.oneOf(RECORD_TYPES), name: R.str, ttl: R.int })) },
+      { noRecords: R.list(R.str) },
+    ),
+  }),
+  endpoint({
+    id: 'domain.technologies',
+    title: 'Technologies a site uses',
+    summary:
+      'Returns the technologies a site uses (server, CMS, frameworks, analytics, CDN, DNS and mail hosts) with category, version, confidence and evidence.',
+    credits: 1,
+    perItems: null,
+    // A site's stack changes rarely; a day like the other site facts (shopify.store, domain.whois).
+    cacheTtlSeconds: 86400,
+    fields: {
+      domain: domainField('the site; a full http(s) address is fetched as given, a bare name at its home page'),
+    },
+    required: ['domain'],
+    example: { domain: 'wordpress.org' },
+    output: R.rec(
+      {
+        domain: R.str,
+        url: R.str,
+        technologies: R.list(
+          R.rec(
+            { name: R.str, category: R.str, confidence: R.int },
+            { version: R.str, website: R.str, impliedBy: R.anyValue, evidence: R.list(R.rec({ kind: R.str }, { name: R.str, value: R.str })) },
+          ),
+        ),
+      },
+      { status: R.int, dnsChecked: R.bool },
+    ),
   }),
 ];

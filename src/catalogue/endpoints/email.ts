@@ -6,6 +6,7 @@
  */
 import { endpoint, text } from '../fields.js';
 import type { EndpointDef } from '../types.js';
+import { bool, int, list, oneOf, rec, str } from '../records.js';
 
 export const EMAIL: readonly EndpointDef[] = [
   endpoint({
@@ -24,5 +25,22 @@ export const EMAIL: readonly EndpointDef[] = [
     },
     required: ['email'],
     example: { email: 'jane.doe@example.com' },
+    output: rec(
+      {
+        email: str,
+        verdict: oneOf(['deliverable', 'undeliverable', 'risky', 'unknown']),
+        reasons: list(rec({ code: str, text: str }), 1),
+        syntax: rec({ valid: bool }, { local: str, domain: str }),
+      },
+      {
+        normalised: str,
+        retryable: bool,
+        disposable: bool,
+        roleAccount: bool,
+        freeProvider: bool,
+        mx: list(rec({ exchange: str, priority: int })),
+        smtp: rec({}, { server: str, connected: bool, code: int, message: str, catchAll: bool }),
+      },
+    ),
   }),
 ];

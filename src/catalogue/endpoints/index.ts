@@ -8,6 +8,7 @@ import { INDEED } from './indeed.js';
 import { LINKEDIN } from './linkedin.js';
 import { REDDIT } from './reddit.js';
 import { SHOPIFY } from './shopify.js';
+import { SITE } from './site.js';
 import { TELEGRAM } from './telegram.js';
 import { WEB } from './web.js';
 import { X } from './x.js';
@@ -15,6 +16,7 @@ import { YOUTUBE } from './youtube.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...WEB,
+  ...SITE,
   ...DOMAIN,
   ...EMAIL,
   ...YOUTUBE,

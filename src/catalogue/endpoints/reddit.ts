@@ -1,5 +1,27 @@
 import { boolean, choice, endpoint, integer, limit, pattern, plainCursor, cursor, text, within } from '../fields.js';
 import type { EndpointDef } from '../types.js';
+import { bool, int, list, num, rec, str } from '../records.js';
+
+/** SPEC "Forum post record": what the normaliser always gives (id, url, title, time, subforum) and the rest. */
+const FORUM_POST = rec(
+  { type: str, id: str, url: str, title: str, subforum: str, createdAt: str },
+  {
+    text: str,
+    score: num,
+    comments: num,
+    isNsfw: bool,
+    isVideo: bool,
+    isPinned: bool,
+    author: rec({}, { id: str, username: str, name: str, url: str }),
+    upvotePercent: num,
+    flair: str,
+    link: rec({}, { url: str }),
+    thumbnail: str,
+  },
+);
+
+/** SPEC "Subforum record". */
+const SUBFORUM = rec({ type: str, id: str, url: str, name: str }, { title: str, description: str, isNsfw: bool, members: int, createdAt: str, rules: list(rec({ title: str })) });
 
 const WINDOWS = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
 /** A subreddit name (3-21 characters of letters, digits and _), optionally prefixed with r/. */
@@ -62,5 +84,6 @@ export const REDDIT: readonly EndpointDef[] = [
     required: ['subforum'],
     itemsField: 'posts',
     example: { subforum: 'golang', sort: 'hot', limit: 10 },
+    output: rec({ posts: list(FORUM_POST), subforum: SUBFORUM }, { cursor: str }),
   }),
 ];

@@ -1,5 +1,6 @@
 import { endpoint, text } from '../fields.js';
 import type { EndpointDef } from '../types.js';
+import { bool, int, list, rec, str } from '../records.js';
 
 export const SHOPIFY: readonly EndpointDef[] = [
   endpoint({
@@ -19,5 +20,12 @@ export const SHOPIFY: readonly EndpointDef[] = [
     },
     required: ['store'],
     example: { store: 'allbirds.com' },
+    // A site on another platform answers only `url` and `isStorefront: false`.
+    output: rec({
+      store: rec(
+        { url: str, isStorefront: bool },
+        { id: str, name: str, description: str, platformDomain: str, domain: str, currency: str, address: rec({}, { full: str, country: str }), shipsTo: list(str), products: int, collections: int },
+      ),
+    }),
   }),
 ];

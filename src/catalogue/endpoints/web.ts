@@ -1,5 +1,6 @@
 import { choice, country, date, endpoint, integer, language, limit, list, text, within } from '../fields.js';
 import type { EndpointDef } from '../types.js';
+import * as R from '../records.js';
 
 // SPEC: "array of strings, max 10"; item bounds not stated; chosen 1-253 (the longest DNS name).
 const domains = () => list(text(1, 253, 'a domain, e.g. example.com'), 10);
@@ -71,6 +72,15 @@ export const WEB: readonly EndpointDef[] = [
       // Priced per 5 pages crawled (perItems 5, maxPages default 5): the page count is the result count.
       itemsField: 'pages',
       example: { url: 'https://example.com', maxPages: 5 },
+      output: R.rec(
+        { url: R.str, pages: R.list(R.rec({ url: R.str }, { status: R.int, title: R.str }), 1) },
+        {
+          emails: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) })),
+          phones: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) }, { raw: R.str, country: R.str, type: R.str, extension: R.str, fax: R.bool })),
+          socials: R.list(R.rec({ platform: R.str, url: R.str, sources: R.list(R.str, 1) }, { handle: R.str })),
+          skipped: R.list(R.rec({ url: R.str, reason: R.str }, { status: R.int })),
+        },
+      ),
     }),
     // No `limit` here: `maxPages` bounds the priced count, so it drives the reserved price.
     limitField: 'maxPages',
@@ -102,5 +112,10 @@ export const WEB: readonly EndpointDef[] = [
     cacheControls: false,
     bodyLimitBytes: 11 * 1024 * 1024,
     example: { file: TINY_HTML, filename: 'hello.html' },
+    output: R.rec({
+      markdown: R.str,
+      isTruncated: R.bool,
+      metadata: R.rec({ contentType: R.str }, { title: R.str, numPages: R.int }),
+    }),
   }),
 ];

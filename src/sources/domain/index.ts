@@ -1,6 +1,7 @@
 /**
  * The domain source: `domain.dns` (records with TTLs from QUARRY_DNS_SERVERS) and `domain.whois` (RDAP from the IANA
- * bootstrap, port-43 WHOIS when the TLD has no RDAP or its RDAP server fails), live and from committed samples.
+ * bootstrap, port-43 WHOIS when the TLD has no RDAP or its RDAP server fails) and `domain.technologies` (./technologies),
+ * live and from committed samples.
  */
 import { domainToUnicode } from 'node:url';
 import { isQuarryError } from '../../errors.js';
@@ -11,6 +12,7 @@ import { domainName } from './name.js';
 import { loadBootstrap, queryRdap, rdapBases } from './rdap.js';
 import type { RegistrationRecord, WhoisData } from './record.js';
 import { whoisLookup } from './whois.js';
+import { technologiesOp } from './technologies/index.js';
 import dnsSample from './samples/dns.json' with { type: 'json' };
 import whoisSample from './samples/whois.json' with { type: 'json' };
 
@@ -89,7 +91,11 @@ const whoisOp: Operation = {
 
 const domain: SourceModule = {
   id: 'domain',
-  operations: { 'domain.dns': dnsOp, 'domain.whois': whoisOp },
+  needs: {
+    settings: [{ name: 'FINGERPRINTS_FILE', required: false, purpose: 'extra technology fingerprints merged over the built-in set' }],
+    network: ['DNS (QUARRY_DNS_SERVERS)', 'outbound TCP port 43 (QUARRY_WHOIS_PORT) for registries without RDAP'],
+  },
+  operations: { 'domain.dns': dnsOp, 'domain.whois': whoisOp, 'domain.technologies': technologiesOp },
 };
 
 export default domain;

@@ -7,6 +7,7 @@ import { isEmptyResult } from '../../parse/index.js';
 import { sharedPool } from '../../parse/pool.js';
 import { ParseError, type ParseResult } from '../../parse/types.js';
 import type { OperationResult, SourceModule } from '../types.js';
+import { contacts } from './contacts/index.js';
 
 /** Strict base64 (standard or URL-safe alphabet, optional padding, whitespace ignored); anything else is a 400. */
 export function decodeBase64(file: unknown): Uint8Array {
@@ -47,6 +48,7 @@ const web: SourceModule = {
   id: 'web',
   operations: {
     'web.parse': { run: parse, sample: parse },
+    'web.contacts': contacts,
   },
 };
 

@@ -1,0 +1,55 @@
+/**
+ * The site source (issue 5): `site.map` (a site's pages from its sitemaps, or a bounded crawl) and `site.seo` (an SEO
+ * check of one page), live through the SSRF-guarded upstream client and from the committed samples.
+ */
+import type { Operation, OperationResult, SourceModule } from '../types.js';
+import { Budget, liveFetcher, siteAddress } from './fetch.js';
+import { mapSite, type MapData } from './map.js';
+import { checkPage, type SeoRecord } from './seo.js';
+import mapSample from './samples/map.json' with { type: 'json' };
+import seoSample from './samples/seo.json' with { type: 'json' };
+
+/** Wall-clock budget of one call (QUARRY_SITE_TIME_BUDGET_MS): a map or check that runs out answers what it has. */
+const DEFAULT_BUDGET_MS = 25_000;
+
+const budgetOf = (settings: Readonly<Record<string, string | undefined>>): Budget => {
+  const ms = Number(settings.TIME_BUDGET_MS);
+  return new Budget(Number.isFinite(ms) && ms >= 1000 ? ms : DEFAULT_BUDGET_MS);
+};
+
+const mapResult = (data: MapData): OperationResult => ({ data: data as unknown as Record<string, unknown>, items: data.pages.length });
+
+const map: Operation = {
+  async run(input, ctx) {
+    const start = siteAddress(input.url as string);
+    const budget = budgetOf(ctx.settings);
+    const limit = (input.limit as number | undefined) ?? 100;
+    const data = await mapSite({ start, limit, cursor: input.cursor as string | undefined, fetcher: liveFetcher(ctx, budget), budget });
+    return mapResult(data);
+  },
+  sample(input) {
+    const data = (mapSample as unknown as { data: MapData }).data;
+    const limit = (input.limit as number | undefined) ?? 100;
+    if (data.pages.length <= limit) return mapResult(data);
+    // A shorter page of the sample continues, like a live one, from the next entry of the same file.
+    return mapResult({ ...data, pages: data.pages.slice(0, limit), cursor: `s.0.0.${limit}` });
+  },
+};
+
+const seo: Operation = {
+  async run(input, ctx) {
+    const start = siteAddress(input.url as string);
+    const record = await checkPage(start, liveFetcher(ctx, budgetOf(ctx.settings)));
+    return { data: record as unknown as Record<string, unknown> };
+  },
+  sample() {
+    return { data: (seoSample as unknown as { data: SeoRecord }).data as unknown as Record<string, unknown> };
+  },
+};
+
+const site: SourceModule = {
+  id: 'site',
+  operations: { 'site.map': map, 'site.seo': seo },
+};
+
+export default site;
