@@ -24,6 +24,8 @@ export interface Config {
   cacheStaleSeconds: number;
   /** Days the success envelope of a paid call stays retrievable at GET /v1/requests/{id}; 0 turns the archive off. */
   archiveDays: number;
+  /** Seconds between canary rounds (each served endpoint's example fetched live); 0 = off. */
+  canaryIntervalSeconds: number;
   upstream: {
     timeoutMs: number;
     retries: number;
@@ -93,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheMaxBytes: int(env, 'QUARRY_CACHE_MAX_MB', 256, 1) * 1024 * 1024,
     cacheStaleSeconds: int(env, 'QUARRY_CACHE_STALE_SECONDS', 86_400),
     archiveDays: int(env, 'QUARRY_ARCHIVE_DAYS', 7),
+    canaryIntervalSeconds: int(env, 'QUARRY_CANARY_INTERVAL_SECONDS', 0),
     upstream: {
       timeoutMs: int(env, 'QUARRY_UPSTREAM_TIMEOUT_MS', 15_000, 1),
       retries: int(env, 'QUARRY_UPSTREAM_RETRIES', 2),

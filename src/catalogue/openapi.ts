@@ -26,6 +26,103 @@ const errorSchema = {
 
 const int = { schema: { type: 'integer' } };
 
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Any 1-255 printable characters. Within 24 hours, the same key with the same body from the same API key replays the stored response (marked Idempotent-Replayed: true) and charges nothing; with a different body it is a 400. A duplicate that arrives while the first runs waits for it. Retryable failures are not kept, so a retry runs again.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+const CACHE_CONTROL = {
+  name: 'Cache-Control',
+  in: 'header',
+  required: false,
+  description:
+    '`only-if-cached`: answer from the cache or fail with sourceUnavailable (not retryable, not billed) without calling the source. `stale-if-error=N` (RFC 5861): when the live fetch fails with a source* error, answer a cached result up to N seconds old, with x-cache: stale.',
+  schema: { type: 'string', examples: ['only-if-cached', 'stale-if-error=3600'] },
+};
+
+const envelope = (data: Record<string, unknown>) => ({
+  type: 'object',
+  required: ['success', 'data', 'creditsUsed', 'requestId'],
+  properties: { success: { const: true }, data, creditsUsed: { type: 'integer' }, requestId: { type: 'string' } },
+});
+
+const errors = {
+  '4XX': { description: 'Error envelope', content: { 'application/json': { schema: errorSchema } } },
+  '5XX': { description: 'Error envelope', content: { 'application/json': { schema: errorSchema } } },
+};
+
+const ok = (description: string, data: Record<string, unknown>) => ({
+  '200': { description, content: { 'application/json': { schema: envelope(data) } } },
+  ...errors,
+});
+
+/** The gateway's own routes beside the catalogue's: quotes, the result archive and source health. */
+function gatewayPaths(): Record<string, unknown> {
+  return {
+    '/v1/quote': {
+      post: {
+        operationId: 'quote',
+        summary: 'Quote a call',
+        description:
+          'Free; needs a key. The lowest and highest price of a call, whether the cache would answer it and how old that result is, and whether the balance and the budgets that apply can pay.',
+        security: [{ bearer: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['endpoint'],
+                properties: { endpoint: { type: 'string' }, input: { type: 'object' } },
+                additionalProperties: false,
+              },
+              example: { endpoint: 'reddit.subforum', input: { subforum: 'golang' } },
+            },
+          },
+        },
+        responses: ok('The quote', {
+          type: 'object',
+          properties: {
+            endpoint: { type: 'string' },
+            minCredits: { type: 'integer' },
+            maxCredits: { type: 'integer' },
+            cache: { type: 'object', properties: { wouldAnswer: { type: 'boolean' }, ageSeconds: { type: ['integer', 'null'] }, credits: { type: ['integer', 'null'] } } },
+            balance: { type: 'integer' },
+            budgets: { type: 'array', items: { type: 'object' } },
+            canPay: { type: 'boolean' },
+            testMode: { type: 'boolean' },
+          },
+        }),
+      },
+    },
+    '/v1/requests/{requestId}': {
+      get: {
+        operationId: 'archivedRequest',
+        summary: 'A past answer',
+        description:
+          "Free; needs a key of the same account. The success envelope of one of the account's paid calls, exactly as it was answered, for QUARRY_ARCHIVE_DAYS (default 7) days.",
+        security: [{ bearer: [] }],
+        parameters: [{ name: 'requestId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: ok('The stored success envelope', { type: 'object' }),
+      },
+    },
+    '/v1/sources': {
+      get: {
+        operationId: 'sources',
+        summary: 'Source health',
+        description:
+          'No key. Each source: whether it is served, what it needs (settings, network, proxy), and over the last hour and day its calls, successes, errors by code, p50/p95 upstream latency and format drift.',
+        security: [{}],
+        responses: ok('Sources', { type: 'object', properties: { sources: { type: 'array', items: { type: 'object' } }, canary: { type: 'object' } } }),
+      },
+    },
+  };
+}
+
 export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const e of catalogue.endpoints) {
@@ -44,6 +141,8 @@ export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<s
         security: def.keyless ? [{ bearer: [] }, {}] : [{ bearer: [] }],
         parameters: [
           { name: 'maxTextLength', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+          IDEMPOTENCY_KEY,
+          CACHE_CONTROL,
         ],
         requestBody: {
           required: true,
@@ -58,8 +157,12 @@ export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<s
               'X-RateLimit-Limit': int,
               'X-RateLimit-Remaining': int,
               'X-RateLimit-Reset': int,
-              'x-cache': { schema: { type: 'string', enum: ['hit', 'miss'] } },
+              'x-cache': {
+                description: '`stale` when Cache-Control: stale-if-error answered a cached result because the source failed',
+                schema: { type: 'string', enum: ['hit', 'miss', 'stale'] },
+              },
               'x-cache-age': int,
+              'Idempotent-Replayed': { description: '`true` on a replay of a stored response (nothing charged)', schema: { type: 'string' } },
             },
             content: {
               'application/json': {
@@ -68,7 +171,7 @@ export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<s
                   required: ['success', 'data', 'creditsUsed', 'requestId'],
                   properties: {
                     success: { const: true },
-                    data: { type: 'object' },
+                    data: def.output ?? { type: 'object' },
                     creditsUsed: { type: 'integer' },
                     requestId: { type: 'string' },
                   },
@@ -88,6 +191,6 @@ export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<s
     info: { title: 'Quarry', version: '1', description: 'Structured data from public web sources, and documents to markdown.' },
     servers: [{ url: baseUrl }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths,
+    paths: { ...paths, ...gatewayPaths() },
   };
 }

@@ -10,6 +10,7 @@ import type { EndpointDef } from '../catalogue/types.js';
 import { QuarryError, isQuarryError } from '../errors.js';
 import type { CachedResult, RateDecision } from '../limits/types.js';
 import { findOperation } from '../sources/registry.js';
+import type { Operation, OperationResult } from '../sources/types.js';
 import type { BudgetStatus, CacheOutcome, CallRecord } from '../store/types.js';
 import { truncateTexts } from '../render/truncate.js';
 import { createHash } from 'node:crypto';
@@ -120,24 +121,15 @@ async function fetchFresh(
   const found = findOperation(endpoint.def.id);
   if (!found) throw new QuarryError('sourceUnavailable', UNAVAILABLE_TEXT.notBuilt, { retryable: false });
   return (deps.coalescer ?? localFlights).run(key, endpoint.def.cacheTtlSeconds, async () => {
-    let out;
-    if (mode === 'test') {
-      out = await found.operation.sample(input);
-    } else {
-      try {
-        out = await found.operation.run(input, deps.sourceContext(endpoint.source, deps.shutdownSignal));
-      } catch (e) {
-        if (isQuarryError(e)) throw e;
-        // A normaliser that trips over an answer means the upstream changed shape: say so loudly.
-        deps.log.error({ err: e, endpoint: endpoint.def.id }, 'source answer no longer matches its normaliser');
-        throw new QuarryError('sourceChanged', `The ${endpoint.source} source answered in a shape we no longer understand; we have been alerted.`);
-      }
-    }
+    const out = mode === 'test' ? await found.operation.sample(input) : await liveFetch(deps, endpoint, found.operation, input);
     const data = pruneData(out.data);
     const result: CachedResult = { data, json: JSON.stringify(data), items: out.items, storedAt: deps.now() };
     if (out.free) result.free = true;
     // Kept past its freshness so `stale-if-error` can still answer with it; freshness is judged on read (maxAge).
-    if (endpoint.def.cacheTtlSeconds > 0) await deps.cache.set(key, result, endpoint.def.cacheTtlSeconds + deps.config.cacheStaleSeconds);
+    // An answer that returned nothing (free) is often a passing state (a greylisting mail server, a site down):
+    // kept a minute at most, so a retry soon asks again.
+    const ttl = endpoint.def.cacheTtlSeconds;
+    if (ttl > 0) await deps.cache.set(key, result, out.free ? Math.min(ttl, FREE_RESULT_TTL_SECONDS) : ttl + deps.config.cacheStaleSeconds);
     return result;
   });
 }
@@ -166,6 +158,50 @@ async function chargeCached(
   }
   return { result: hit, answer, creditsUsed: price, cache, ageSeconds };
 }
+
+const FREE_RESULT_TTL_SECONDS = 60;
+
+/**
+ * A live fetch, watched: its outcome and latency go to source health, and its answer is checked against the
+ * record's schema. An answer the normaliser trips over, or one missing what is normally there, means the upstream
+ * changed its format: the call fails as sourceChanged (unbilled) and the drift is counted and logged with its path.
+ */
+export async function liveFetch(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  operation: Operation,
+  input: Record<string, unknown>,
+): Promise<OperationResult> {
+  const started = performance.now();
+  const report = (outcome: string, drift = false) =>
+    deps.health?.record({ source: endpoint.source, outcome, latencyMs: performance.now() - started, drift });
+  let out: OperationResult;
+  try {
+    out = await operation.run(input, deps.sourceContext(endpoint.source, deps.shutdownSignal));
+  } catch (e) {
+    if (isQuarryError(e)) {
+      // The normaliser's own refusals (a body that is not the expected JSON, a record without its id) are drift.
+      const drift = e.code === 'sourceChanged';
+      report(e.code, drift);
+      if (drift) deps.log.error({ endpoint: endpoint.def.id, drift: e.message }, 'source format drift: the answer was refused');
+      throw e;
+    }
+    report('sourceChanged', true);
+    deps.log.error({ err: e, endpoint: endpoint.def.id, drift: 'normaliser failed' }, 'source format drift: the normaliser failed on the answer');
+    throw drifted(endpoint);
+  }
+  const wrong = endpoint.checkRecord?.(out.data);
+  if (wrong) {
+    report('sourceChanged', true);
+    deps.log.error({ endpoint: endpoint.def.id, drift: wrong }, 'source format drift: the answer no longer fits its record');
+    throw drifted(endpoint);
+  }
+  report('ok');
+  return out;
+}
+
+const drifted = (endpoint: CatalogueEndpoint) =>
+  new QuarryError('sourceChanged', `The ${endpoint.source} source answered in a shape we no longer understand; we have been alerted.`);
 
 /**
  * First steps, before the body is even read: authenticate and count the request against its window, so every

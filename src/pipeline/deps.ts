@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Coalescer, InFlightLimiter, RateLimiter, ResultCache } from '../limits/types.js';
 import type { Logger, SourceContext } from '../sources/types.js';
 import type { Store } from '../store/types.js';
+import type { SourceStats } from '../health/types.js';
 
 /** Everything the request steps need, built once by the composition root (src/server/build.ts). */
 export interface GatewayDeps {
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   sourceContext(source: string, signal: AbortSignal): SourceContext;
   /** Aborted when the server shuts down. */
   shutdownSignal: AbortSignal;
+  /** Source health: outcomes, latency and format drift of live fetches (GET /v1/sources). */
+  health?: SourceStats;
   /** The clock cache ages are measured with (tests move it). */
   now(): number;
 }

@@ -28,6 +28,9 @@ import { registerCatalogueRoutes } from './routes/catalogue.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerLogRoutes } from './routes/logs.js';
+import { registerSourceRoutes } from './routes/sources.js';
+import { MemorySourceStats } from '../health/memory.js';
+import { startCanary } from '../health/canary.js';
 import { registerQuoteRoutes } from './routes/quote.js';
 import { registerRequestRoutes } from './routes/requests.js';
 import { registerUsageRoutes } from './routes/usage.js';
@@ -114,6 +117,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     rateLimiter: shared?.rateLimiter ?? new MemoryRateLimiter(),
     inFlight: shared?.inFlight ?? new MemoryInFlight(),
     coalescer: shared?.coalescer ?? new MemoryCoalescer(),
+    health: shared?.health ?? new MemorySourceStats(),
     crypto,
     principals: new PrincipalCache(),
     catalogue,
@@ -177,6 +181,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerUsageRoutes(app, deps);
   registerRequestRoutes(app, deps);
   registerQuoteRoutes(app, deps);
+  registerSourceRoutes(app, deps);
   registerMcpRoutes(app, deps);
 
   // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared
@@ -190,6 +195,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
       .catch((e) => log.error({ err: e }, 'archive and idempotency sweep failed'));
   }, 60_000);
   sweeper.unref();
+  const canary = config.canaryIntervalSeconds > 0 ? startCanary(deps, config.canaryIntervalSeconds) : undefined;
 
   let closed = false;
   return {
@@ -201,6 +207,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
       closed = true;
       closing = true;
       clearInterval(sweeper);
+      canary?.stop();
       // Running calls get the upstream timeout to finish; then their upstream requests are aborted, so they fail
       // and release what they reserved.
       const deadline = setTimeout(() => shutdown.abort(), config.upstream.timeoutMs);

@@ -6,6 +6,8 @@ import { connectRedis, throttledReporter, waitConnected } from './client.js';
 import { RedisCoalescer } from './coalescer.js';
 import { RedisInFlight } from './in-flight.js';
 import { RedisRateLimiter } from './rate-limiter.js';
+import { RedisSourceStats } from '../../health/redis.js';
+import type { SourceStats } from '../../health/types.js';
 
 export interface RedisLimits {
   redis: Redis;
@@ -13,6 +15,7 @@ export interface RedisLimits {
   rateLimiter: RateLimiter;
   inFlight: InFlightLimiter;
   coalescer: Coalescer;
+  health: SourceStats;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function openRedisLimits(o: {
     rateLimiter: new RedisRateLimiter(redis, o.prefix, Date.now, report),
     inFlight: new RedisInFlight(redis, o.prefix, 30_000, report),
     coalescer: new RedisCoalescer(redis, o.prefix, cache, o.waitMs, report),
+    health: new RedisSourceStats(redis, o.prefix, report),
     async close() {
       redis.disconnect();
     },

@@ -62,6 +62,7 @@ function result(record: EmailRecord, free: boolean): OperationResult {
 
 const email: SourceModule = {
   id: 'email',
+  needs: { network: ['outbound TCP port 25 (QUARRY_SMTP_PORT) to mail servers; many hosting networks block it'] },
   operations: { 'email.verify': verifyOp },
 };
 

@@ -47,6 +47,13 @@ const subforum: Operation = {
 
 const reddit: SourceModule = {
   id: 'reddit',
+  needs: {
+    settings: [
+      { name: 'CLIENT_ID', required: false, purpose: 'app-only OAuth (higher limits) instead of the public JSON' },
+      { name: 'CLIENT_SECRET', required: false, purpose: 'the secret of that app' },
+    ],
+    proxy: 'advised',
+  },
   operations: { 'reddit.subforum': subforum },
 };
 
