@@ -102,13 +102,13 @@ describe('MCP transport: session and tools', () => {
       });
     });
 
-    it(`tools/list (key in the ${style}) is the servable catalogue plus credits`, async () => {
+    it(`tools/list (key in the ${style}) is the servable catalogue plus credits and quote`, async () => {
       const { apiKey } = await gw.accounts.createAccount({ credits: 5 });
       const { tools } = await withClient(apiKey, style, (c) => c.listTools());
       const ids = servableIds();
       expect(ids.length).toBeGreaterThan(0);
-      expect(tools).toHaveLength(ids.length + 1);
-      expect(tools.map((t) => t.name).sort()).toEqual([...ids.map((id) => id.replace(/\./g, '_')), 'credits'].sort());
+      expect(tools).toHaveLength(ids.length + 2);
+      expect(tools.map((t) => t.name).sort()).toEqual([...ids.map((id) => id.replace(/\./g, '_')), 'credits', 'quote'].sort());
       for (const t of tools) expect(t.name).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
     });
   }
@@ -140,6 +140,27 @@ describe('MCP tool calls', () => {
       expect(r.structuredContent).toEqual({ balance: 7 });
       expect(JSON.parse((r.content[0] as { text: string }).text)).toEqual({ balance: 7 });
     }
+    expect(await balanceOf(accountId)).toBe(7);
+    expect(await logsOf(apiKey)).toHaveLength(0);
+  });
+
+  it('quote: the price of a tool call via MCP (1 credit), whether the cache would answer, who can pay; free', async () => {
+    const { accountId, apiKey } = await gw.accounts.createAccount({ credits: 7 });
+    const r = await withClient(apiKey, 'header', (c) =>
+      callTool(c, 'quote', { tool: 'reddit_subforum', arguments: { subforum: 'quoted', limit: 3 } }),
+    );
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({
+      tool: 'reddit_subforum',
+      endpoint: 'reddit.subforum',
+      minCredits: 1,
+      maxCredits: 1,
+      balance: 7,
+      canPay: true,
+      cache: { wouldAnswer: false },
+    });
+    const bad = await withClient(apiKey, 'header', (c) => callTool(c, 'quote', { tool: 'reddit_subforum', arguments: { limit: 3 } }));
+    expect(bad.isError).toBe(true);
     expect(await balanceOf(accountId)).toBe(7);
     expect(await logsOf(apiKey)).toHaveLength(0);
   });
@@ -368,9 +389,9 @@ describe('MCP tool set', () => {
     expect(() => buildToolSet(new Catalogue([like('x.a_b'), like('x_a.b')], () => true))).toThrow(/collision: x_a_b/);
   });
 
-  it('lists only endpoints the server can serve (built and enabled), plus credits', () => {
+  it('lists only endpoints the server can serve (built and enabled), plus credits and quote', () => {
     const catalogue = new Catalogue([like('x.built'), like('x.unbuilt'), like('y.disabled')], (id) => id !== 'x.unbuilt', new Set(['x']));
-    expect(buildToolSet(catalogue).list.map((t) => t.name)).toEqual(['x_built', 'credits']);
+    expect(buildToolSet(catalogue).list.map((t) => t.name)).toEqual(['x_built', 'credits', 'quote']);
   });
 });
 
