@@ -258,6 +258,42 @@ describe('works while the server runs, on the same data', () => {
   });
 });
 
+describe('budgets from the CLI, while the server runs', () => {
+  let gw: TestGateway;
+  let acct: any;
+  beforeAll(async () => {
+    gw = await startGateway();
+    acct = (await quarry(gw.dataDir, 'accounts', 'create', '--credits', '50', '--json')).json;
+  });
+  afterAll(() => gw.close());
+
+  it('budgets set|list|delete: the server sees a budget at once (usage, quotes); bad specs exit 1 naming the rule', async () => {
+    const set = await quarry(gw.dataDir, 'budgets', 'set', '--account', acct.accountId, '--tag', 'nightly', '--period', 'day', '--limit', '1', '--json');
+    expectOk(set);
+    expect(set.json).toMatchObject({ scope: 'tag', target: 'nightly', period: 'day', limitCredits: 1 });
+    const usage = await get(gw.url, '/v1/usage', { key: acct.apiKey });
+    expect(usage.json.data.budgets).toMatchObject([{ id: set.json.id, remainingCredits: 1 }]);
+    const quote = await post(gw.url, '/v1/quote', { endpoint: 'reddit.subforum', input: { subforum: 'golang', tags: ['nightly'] } }, { key: acct.apiKey });
+    expect(quote.json.data.canPay).toBe(false);
+
+    const keyBudget = await quarry(gw.dataDir, 'budgets', 'set', '--account', acct.accountId, '--key', acct.keyId, '--period', 'month', '--limit', '100', '--json');
+    expectOk(keyBudget);
+    const list = await quarry(gw.dataDir, 'budgets', 'list', '--account', acct.accountId, '--json');
+    expect(list.json.budgets.map((b: any) => [b.scope, b.period])).toEqual([['tag', 'day'], ['key', 'month']]);
+    expectOk(await quarry(gw.dataDir, 'budgets', 'delete', set.json.id, '--account', acct.accountId, '--json'));
+    expect((await quarry(gw.dataDir, 'budgets', 'list', '--account', acct.accountId, '--json')).json.budgets).toHaveLength(1);
+
+    const both = await quarry(gw.dataDir, 'budgets', 'set', '--account', acct.accountId, '--key', acct.keyId, '--tag', 'x', '--period', 'day', '--limit', '1');
+    expect(both.code).toBe(1);
+    expect(both.stderr).toMatch(/exactly one of --key or --tag/);
+    const stranger = await quarry(gw.dataDir, 'budgets', 'set', '--account', acct.accountId, '--key', 'key_nope', '--period', 'day', '--limit', '1');
+    expect(stranger.code).toBe(1);
+    expect(stranger.stderr).toMatch(/target: no key key_nope in this account/);
+    const period = await quarry(gw.dataDir, 'budgets', 'set', '--account', acct.accountId, '--tag', 'x', '--period', 'week', '--limit', '1');
+    expect(period.stderr).toMatch(/period: must be "day" or "month"/);
+  });
+});
+
 describe('npx quarry (bin/quarry.js, running dist/)', () => {
   it('bin/quarry.js runs the built CLI: accounts create and accounts show --json', async (ctx) => {
     const code = await Promise.race([build!.done, new Promise<'slow'>((r) => setTimeout(() => r('slow'), BUILD_BUDGET_MS))]);
