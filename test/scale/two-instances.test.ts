@@ -145,4 +145,25 @@ describe.skipIf(!RUN)(`two instances on one PostgreSQL + one Redis${SHARED_SKIP_
     await new Promise((r) => setTimeout(r, 100));
     expect((await post(p.b.url, '/v1/reddit/subforum', { subforum: 'golang' }, { key: k.apiKey })).status).toBe(401);
   });
+
+  it('an Idempotency-Key sent to both instances at once runs once, is charged once, and both get the same answer', async () => {
+    const { accountId, apiKey } = await p.a.accounts.createAccount({ credits: 10 });
+    upstream.delayMs = 200;
+    try {
+      const body = { subforum: 'idempotent', limit: 5, maxAge: 0 };
+      const headers = { 'idempotency-key': `both-${accountId}` };
+      const [ra, rb] = await Promise.all([
+        post(p.a.url, '/v1/reddit/subforum', body, { key: apiKey, headers }),
+        post(p.b.url, '/v1/reddit/subforum', body, { key: apiKey, headers }),
+      ]);
+      expect([ra.status, rb.status]).toEqual([200, 200]);
+      expect(ra.text).toBe(rb.text);
+      expect([ra, rb].filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+    } finally {
+      upstream.delayMs = 0;
+    }
+    const q = (sql: string) => adminQuery(sql, [accountId], p.backends.schema).then((r) => r.rows[0]);
+    expect(await q('SELECT balance FROM accounts WHERE id = $1')).toEqual({ balance: 8 });
+    expect(await q('SELECT count(*) AS n FROM calls WHERE account_id = $1')).toEqual({ n: 1 });
+  });
 });
