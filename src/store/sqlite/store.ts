@@ -82,6 +82,8 @@ export class SqliteStore implements Store {
   private dataVersionReadAt = 0;
 
   private readonly checkpointer: Checkpointer | undefined;
+  /** Archived answers this process wrote (hash → day): the cache hits of one result skip re-writing its body. */
+  private readonly bodiesWritten = new Map<string, string>();
 
   constructor(file: string, options: { background?: boolean } = {}) {
     this.db = new BetterSqlite3(file);
@@ -95,7 +97,7 @@ export class SqliteStore implements Store {
       this.db.pragma('wal_autocheckpoint = 0');
       this.checkpointer = startCheckpointer(file);
     }
-    this.batch = new WriteBatch(this.db);
+    this.batch = new WriteBatch(this.db, () => this.bodiesWritten.clear());
     const p = (sql: string) => this.db.prepare(sql);
     this.s = {
       insertAccount: p('INSERT INTO accounts (id, email, balance, created_at) VALUES (?, ?, ?, ?)'),
@@ -413,7 +415,14 @@ export class SqliteStore implements Store {
       call.createdAt,
       call.result?.hash ?? null,
     );
-    if (call.result) this.s.insertBody.run(iso(call.createdAt).slice(0, 10), call.result.hash, call.result.json);
+    if (call.result) {
+      const day = iso(call.createdAt).slice(0, 10);
+      if (this.bodiesWritten.get(call.result.hash) !== day) {
+        this.s.insertBody.run(day, call.result.hash, call.result.json);
+        if (this.bodiesWritten.size >= 10_000) this.bodiesWritten.clear();
+        this.bodiesWritten.set(call.result.hash, day);
+      }
+    }
   }
 
   // ------------------------------------------------------------ idempotency, archive, budgets

@@ -19,7 +19,11 @@ export class WriteBatch {
   private queue: Pending[] = [];
   private scheduled: NodeJS.Immediate | undefined;
 
-  constructor(private readonly db: Database) {}
+  /** `onRollback`: a group was rolled back; what callers remembered of its writes must be forgotten. */
+  constructor(
+    private readonly db: Database,
+    private readonly onRollback: () => void = () => {},
+  ) {}
 
   submit<T>(run: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -43,6 +47,7 @@ export class WriteBatch {
       })();
     } catch {
       // One write failed and rolled the group back: retry each alone so only the faulty one fails.
+      this.onRollback();
       for (const p of batch) {
         try {
           p.resolve(this.db.transaction(p.run)());
