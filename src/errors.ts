@@ -16,6 +16,16 @@ export const ERRORS = {
   sourceRefused: { status: 502, retryable: true, legacy: 'SOURCE_REFUSED' },
   sourceUnavailable: { status: 503, retryable: true, legacy: 'SOURCE_UNAVAILABLE' },
   sourceTimeout: { status: 504, retryable: true, legacy: 'SOURCE_TIMEOUT' },
+  // The account side (docs/account-api.md): invites and CLI login.
+  inviteDisabled: { status: 403, retryable: false, legacy: 'INVITE_DISABLED' },
+  inviteClaimed: { status: 409, retryable: false, legacy: 'INVITE_CLAIMED' },
+  inviteExpired: { status: 410, retryable: false, legacy: 'INVITE_EXPIRED' },
+  inviteUsedUp: { status: 410, retryable: false, legacy: 'INVITE_USED_UP' },
+  cliSessionNotFound: { status: 404, retryable: false, legacy: 'CLI_SESSION_NOT_FOUND' },
+  invalidCliSession: { status: 400, retryable: false, legacy: 'INVALID_CLI_SESSION' },
+  invalidCliVerifier: { status: 400, retryable: false, legacy: 'INVALID_CLI_VERIFIER' },
+  cliSessionExists: { status: 409, retryable: false, legacy: 'CLI_SESSION_EXISTS' },
+  cliSessionCompleted: { status: 409, retryable: false, legacy: 'CLI_SESSION_COMPLETED' },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,7 @@
 /** OpenAPI 3.1 generated from the catalogue: one operation per endpoint, `x-credits` on each. */
 import type { Catalogue } from './catalogue.js';
 import { ERRORS } from '../errors.js';
+import { ACCOUNT_SIDE_SECURITY_SCHEMES, accountSidePaths } from '../auth/openapi.js';
 
 const errorSchema = {
   type: 'object',
@@ -190,7 +191,8 @@ export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<s
     openapi: '3.1.0',
     info: { title: 'Quarry', version: '1', description: 'Structured data from public web sources, and documents to markdown.' },
     servers: [{ url: baseUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    paths: { ...paths, ...gatewayPaths() },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...ACCOUNT_SIDE_SECURITY_SCHEMES } },
+    // The account side (sign-in, keys, CLI login): static declarations next to its routes' schemas.
+    paths: { ...paths, ...gatewayPaths(), ...accountSidePaths(errorSchema) },
   };
 }

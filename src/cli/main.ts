@@ -10,6 +10,7 @@ import { loadConfig } from '../config.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 import { budgetCommands } from './budgets.js';
+import { registerAccountSideCommands } from './account-side.js';
 
 function positiveInt(name: string, allowZero = false) {
   return (raw: string): number => {
@@ -191,6 +192,7 @@ export function buildCli(): Command {
 
   program.addCommand(budgetCommands());
 
+  registerAccountSideCommands(program);
   return program;
 }
 

@@ -25,9 +25,11 @@ import { newRequestId } from '../lib/ids.js';
 import { createLogger, redactUrl, type AppLogger } from './logger.js';
 import { sendError, setRateHeaders } from './reply.js';
 import { registerCatalogueRoutes } from './routes/catalogue.js';
+import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerDataRoutes } from './routes/data.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerLogRoutes } from './routes/logs.js';
+import { registerBudgetRoutes } from './routes/budgets.js';
 import { registerSourceRoutes } from './routes/sources.js';
 import { MemorySourceStats } from '../health/memory.js';
 import { startCanary } from '../health/canary.js';
@@ -35,6 +37,9 @@ import { registerQuoteRoutes } from './routes/quote.js';
 import { registerRequestRoutes } from './routes/requests.js';
 import { registerUsageRoutes } from './routes/usage.js';
 import { registerMcpRoutes } from '../mcp/routes.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerAccountRoutes } from './routes/account.js';
+import { registerCliSessionRoutes } from './routes/cli-sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -183,6 +188,11 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerQuoteRoutes(app, deps);
   registerSourceRoutes(app, deps);
   registerMcpRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerCliSessionRoutes(app, deps);
+  registerBudgetRoutes(app, deps);
+  registerDashboardRoutes(app);
 
   // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared
   // database (PostgreSQL) also holds the running calls of other instances: only expired holds may go.

@@ -12,7 +12,7 @@ import { sendError } from '../reply.js';
 const PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
 
-type Query = Record<string, string | string[] | undefined>;
+export type Query = Record<string, string | string[] | undefined>;
 
 function one(q: Query, name: string): string | undefined {
   const v = q[name];
@@ -40,6 +40,46 @@ async function requireKey(deps: GatewayDeps, request: FastifyRequest): Promise<P
 
 const pathOfId = (id: string) => '/' + id.split('.').join('/');
 
+/** Variant A's page of an account's calls (`days`, `page`, `endpoint`, `apiKeyId`, `tag`); shared by /v1/account/logs. */
+export async function logsVariantA(deps: GatewayDeps, accountId: string, q: Query): Promise<Record<string, unknown>> {
+  const days = integerParam(q, 'days', 1, 90, 7);
+  const page = integerParam(q, 'page', 0, Number.MAX_SAFE_INTEGER, 0);
+  const endpoint = one(q, 'endpoint') || undefined;
+  const apiKeyId = one(q, 'apiKeyId') || undefined;
+  const tag = one(q, 'tag') || undefined;
+  const { rows, total } = await deps.store.listCalls(accountId, {
+    sinceMs: Date.now() - days * DAY_MS,
+    page,
+    pageSize: PAGE_SIZE,
+    endpoint,
+    keyId: apiKeyId,
+    tag,
+  });
+  return {
+    logs: rows.map((r: CallRecord) => ({
+      id: r.id,
+      createdAt: new Date(r.createdAt).toISOString(),
+      endpoint: r.endpoint,
+      credits: r.credits,
+      apiKeyId: r.keyId,
+      apiKeyName: r.keyName,
+      method: 'POST',
+      status: 200,
+      response: 'success',
+      durationMs: null,
+      cache: r.cache,
+      test: r.test,
+      channel: r.channel,
+      ...(r.tags.length ? { tags: r.tags } : {}),
+    })),
+    endpoints: deps.catalogue.ids(),
+    page,
+    pageSize: PAGE_SIZE,
+    total,
+    totalPages: Math.ceil(total / PAGE_SIZE),
+  };
+}
+
 export function registerLogRoutes(app: FastifyInstance, deps: GatewayDeps): void {
   const endpointIds = deps.catalogue.ids();
 
@@ -51,43 +91,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: GatewayDeps): void
 
   async function variantAHandler(request: FastifyRequest, reply: import('fastify').FastifyReply) {
     const principal = await requireKey(deps, request);
-    const q = request.query as Query;
-    const days = integerParam(q, 'days', 1, 90, 7);
-    const page = integerParam(q, 'page', 0, Number.MAX_SAFE_INTEGER, 0);
-    const endpoint = one(q, 'endpoint') || undefined;
-    const apiKeyId = one(q, 'apiKeyId') || undefined;
-    const tag = one(q, 'tag') || undefined;
-    const { rows, total } = await deps.store.listCalls(principal.accountId, {
-      sinceMs: Date.now() - days * DAY_MS,
-      page,
-      pageSize: PAGE_SIZE,
-      endpoint,
-      keyId: apiKeyId,
-      tag,
-    });
-    return reply.send({
-      logs: rows.map((r: CallRecord) => ({
-        id: r.id,
-        createdAt: new Date(r.createdAt).toISOString(),
-        endpoint: r.endpoint,
-        credits: r.credits,
-        apiKeyId: r.keyId,
-        apiKeyName: r.keyName,
-        method: 'POST',
-        status: 200,
-        response: 'success',
-        durationMs: null,
-        cache: r.cache,
-        test: r.test,
-        channel: r.channel,
-        ...(r.tags.length ? { tags: r.tags } : {}),
-      })),
-      endpoints: endpointIds,
-      page,
-      pageSize: PAGE_SIZE,
-      total,
-      totalPages: Math.ceil(total / PAGE_SIZE),
-    });
+    return reply.send(await logsVariantA(deps, principal.accountId, request.query as Query));
   }
 
   async function variantBHandler(request: FastifyRequest, reply: import('fastify').FastifyReply) {

@@ -1,0 +1,402 @@
+/**
+ * The account side on PostgreSQL: its own tables in the store's schema, created by its own versioned migrations
+ * (tracked apart from the store's, so both lists grow independently) under an advisory lock. Writes are single
+ * statements, except the invite claim: one transaction that locks the invite row, so instances claiming the last
+ * use at the same moment cannot both get it.
+ */
+import type pg from 'pg';
+import type {
+  AccountSideStore,
+  ClaimOutcome,
+  CliSessionRecord,
+  InviteRecord,
+  NewInvite,
+  NewUser,
+  SessionRecord,
+  UserRecord,
+} from '../account-side.js';
+import { isConnectionError, storageUnavailable, type PostgresStore } from './store.js';
+
+const MIGRATION_LOCK = 0x5175_6173; // "Quas"
+
+export const ACCOUNT_SIDE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'users, sessions, invites, invite claims, CLI sessions, key last use',
+    sql: `
+CREATE TABLE users (
+  id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts(id),
+  email text NOT NULL UNIQUE,
+  password_hash text NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX users_account ON users(account_id);
+CREATE TABLE sessions (
+  id text PRIMARY KEY,
+  token_hash bytea NOT NULL UNIQUE,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at bigint NOT NULL,
+  last_seen_at bigint NOT NULL,
+  expires_at bigint NOT NULL
+);
+CREATE INDEX sessions_user ON sessions(user_id);
+CREATE TABLE invites (
+  id text PRIMARY KEY,
+  code_hash bytea NOT NULL UNIQUE,
+  code_prefix text NOT NULL,
+  credits bigint NOT NULL CHECK (credits >= 0),
+  max_uses integer NOT NULL CHECK (max_uses >= 1),
+  uses integer NOT NULL DEFAULT 0 CHECK (uses >= 0 AND uses <= max_uses),
+  expires_at bigint,
+  disabled boolean NOT NULL DEFAULT false,
+  created_at bigint NOT NULL
+);
+CREATE TABLE invite_claims (
+  invite_id text NOT NULL REFERENCES invites(id),
+  email text NOT NULL,
+  created_at bigint NOT NULL,
+  PRIMARY KEY (invite_id, email)
+);
+CREATE TABLE cli_sessions (
+  id text PRIMARY KEY,
+  challenge text NOT NULL,
+  name text NOT NULL,
+  status text NOT NULL,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  user_id text,
+  account_id text,
+  key_id text
+);
+CREATE TABLE key_last_used (
+  key_id text PRIMARY KEY,
+  used_at bigint NOT NULL
+);
+`,
+  },
+];
+
+interface UserRow {
+  id: string;
+  account_id: string;
+  email: string;
+  password_hash: string;
+  created_at: number;
+}
+interface InviteRow {
+  id: string;
+  code_prefix: string;
+  credits: number;
+  max_uses: number;
+  uses: number;
+  expires_at: number | null;
+  disabled: boolean;
+  created_at: number;
+}
+interface CliRow {
+  id: string;
+  challenge: string;
+  name: string;
+  status: CliSessionRecord['status'];
+  created_at: number;
+  expires_at: number;
+  user_id: string | null;
+  account_id: string | null;
+  key_id: string | null;
+}
+
+const toUser = (r: UserRow): UserRecord => ({
+  id: r.id,
+  accountId: r.account_id,
+  email: r.email,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
+});
+const toInvite = (r: InviteRow): InviteRecord => ({
+  id: r.id,
+  codePrefix: r.code_prefix,
+  credits: r.credits,
+  maxUses: r.max_uses,
+  uses: r.uses,
+  expiresAt: r.expires_at,
+  disabled: r.disabled,
+  createdAt: r.created_at,
+});
+const toCli = (r: CliRow): CliSessionRecord => ({
+  id: r.id,
+  challenge: r.challenge,
+  name: r.name,
+  status: r.status,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  userId: r.user_id,
+  accountId: r.account_id,
+  keyId: r.key_id,
+});
+
+const INVITE_COLS = 'id, code_prefix, credits, max_uses, uses, expires_at, disabled, created_at';
+
+export class PostgresAccountSide implements AccountSideStore {
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly store: PostgresStore) {}
+
+  private get pool(): pg.Pool {
+    return this.store.pool;
+  }
+
+  /** The store's migrations first (accounts must exist), then ours, once per process. */
+  private migrate(): Promise<void> {
+    if (!this.ready) {
+      this.ready = this.runMigrations().catch((e) => {
+        this.ready = undefined;
+        throw e;
+      });
+    }
+    return this.ready;
+  }
+
+  private async runMigrations(): Promise<void> {
+    await this.store.migrate();
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS account_side_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
+        const done = new Set((await client.query<{ version: number }>('SELECT version FROM account_side_migrations')).rows.map((r) => r.version));
+        for (const m of ACCOUNT_SIDE_MIGRATIONS) {
+          if (done.has(m.version)) continue;
+          await client.query('BEGIN');
+          try {
+            await client.query(m.sql);
+            await client.query('INSERT INTO account_side_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+            await client.query('COMMIT');
+          } catch (e) {
+            await client.query('ROLLBACK').catch(() => {});
+            throw e;
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  private async q<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<pg.QueryResult<R>> {
+    try {
+      await this.migrate();
+      return await this.pool.query<R>(sql, args);
+    } catch (e) {
+      if (isConnectionError(e)) throw storageUnavailable();
+      throw e;
+    }
+  }
+
+  /** One transaction on one connection; rolled back when `fn` throws. */
+  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      await this.migrate();
+      client = await this.pool.connect();
+    } catch (e) {
+      if (isConnectionError(e)) throw storageUnavailable();
+      throw e;
+    }
+    try {
+      await client.query('BEGIN');
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      if (isConnectionError(e)) throw storageUnavailable();
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  async createUser(u: NewUser): Promise<'created' | 'emailTaken'> {
+    const r = await this.q(
+      `INSERT INTO users (id, account_id, email, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (email) DO NOTHING`,
+      [u.id, u.accountId, u.email, u.passwordHash, Date.now()],
+    );
+    return r.rowCount === 1 ? 'created' : 'emailTaken';
+  }
+
+  async userByEmail(email: string): Promise<UserRecord | null> {
+    const r = (await this.q<UserRow>('SELECT * FROM users WHERE email = $1', [email])).rows[0];
+    return r ? toUser(r) : null;
+  }
+
+  async userById(id: string): Promise<UserRecord | null> {
+    const r = (await this.q<UserRow>('SELECT * FROM users WHERE id = $1', [id])).rows[0];
+    return r ? toUser(r) : null;
+  }
+
+  async listUsers(): Promise<UserRecord[]> {
+    return (await this.q<UserRow>('SELECT * FROM users ORDER BY created_at, id COLLATE "C"')).rows.map(toUser);
+  }
+
+  async setPassword(userId: string, passwordHash: string): Promise<boolean> {
+    return (await this.q('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, userId])).rowCount === 1;
+  }
+
+  async createSession(s: { id: string; tokenHash: Buffer; userId: string; createdAt: number; expiresAt: number }): Promise<void> {
+    await this.q(
+      'INSERT INTO sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)',
+      [s.id, s.tokenHash, s.userId, s.createdAt, s.expiresAt],
+    );
+  }
+
+  async findSession(tokenHash: Buffer): Promise<SessionRecord | null> {
+    const r = (
+      await this.q<{ id: string; user_id: string; account_id: string; email: string; created_at: number; last_seen_at: number; expires_at: number }>(
+        `SELECT s.id, s.user_id, u.account_id, u.email, s.created_at, s.last_seen_at, s.expires_at
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
+        [tokenHash],
+      )
+    ).rows[0];
+    if (!r) return null;
+    return {
+      id: r.id,
+      userId: r.user_id,
+      accountId: r.account_id,
+      email: r.email,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at,
+      expiresAt: r.expires_at,
+    };
+  }
+
+  async touchSession(id: string, now: number): Promise<void> {
+    await this.q('UPDATE sessions SET last_seen_at = $1 WHERE id = $2 AND last_seen_at < $1', [now, id]);
+  }
+
+  async deleteSession(id: string): Promise<number> {
+    return (await this.q('DELETE FROM sessions WHERE id = $1', [id])).rowCount ?? 0;
+  }
+
+  async deleteUserSessions(userId: string): Promise<number> {
+    return (await this.q('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0;
+  }
+
+  async sweep(now: number, idleMs: number): Promise<number> {
+    const a = await this.q('DELETE FROM sessions WHERE expires_at <= $1 OR last_seen_at <= $2', [now, now - idleMs]);
+    const b = await this.q('DELETE FROM cli_sessions WHERE expires_at <= $1', [now - 86_400_000]);
+    return (a.rowCount ?? 0) + (b.rowCount ?? 0);
+  }
+
+  async createInvite(i: NewInvite): Promise<void> {
+    await this.q(
+      'INSERT INTO invites (id, code_hash, code_prefix, credits, max_uses, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [i.id, i.codeHash, i.codePrefix, i.credits, i.maxUses, i.expiresAt, Date.now()],
+    );
+  }
+
+  async listInvites(): Promise<InviteRecord[]> {
+    return (await this.q<InviteRow>(`SELECT ${INVITE_COLS} FROM invites ORDER BY created_at, id COLLATE "C"`)).rows.map(toInvite);
+  }
+
+  async inviteById(id: string): Promise<InviteRecord | null> {
+    const r = (await this.q<InviteRow>(`SELECT ${INVITE_COLS} FROM invites WHERE id = $1`, [id])).rows[0];
+    return r ? toInvite(r) : null;
+  }
+
+  async inviteByCodeHash(codeHash: Buffer): Promise<InviteRecord | null> {
+    const r = (await this.q<InviteRow>(`SELECT ${INVITE_COLS} FROM invites WHERE code_hash = $1`, [codeHash])).rows[0];
+    return r ? toInvite(r) : null;
+  }
+
+  async setInviteDisabled(id: string, disabled: boolean): Promise<boolean> {
+    return (await this.q('UPDATE invites SET disabled = $1 WHERE id = $2', [disabled, id])).rowCount === 1;
+  }
+
+  async hasClaim(inviteId: string, email: string): Promise<boolean> {
+    return (await this.q('SELECT 1 FROM invite_claims WHERE invite_id = $1 AND email = $2', [inviteId, email])).rowCount === 1;
+  }
+
+  async claimInvite(codeHash: Buffer, email: string, now: number): Promise<ClaimOutcome> {
+    return this.tx(async (c): Promise<ClaimOutcome> => {
+      const row = (await c.query<InviteRow>(`SELECT ${INVITE_COLS} FROM invites WHERE code_hash = $1 FOR UPDATE`, [codeHash])).rows[0];
+      if (!row) return { ok: false, reason: 'notFound' };
+      if (row.disabled) return { ok: false, reason: 'disabled' };
+      if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: 'expired' };
+      // The invite row is locked: a claim by the same e-mail in flight elsewhere has committed or waits behind us.
+      if ((await c.query('SELECT 1 FROM invite_claims WHERE invite_id = $1 AND email = $2', [row.id, email])).rowCount) {
+        return { ok: false, reason: 'claimed' };
+      }
+      if (row.uses >= row.max_uses) return { ok: false, reason: 'usedUp' };
+      await c.query('UPDATE invites SET uses = uses + 1 WHERE id = $1', [row.id]);
+      await c.query('INSERT INTO invite_claims (invite_id, email, created_at) VALUES ($1, $2, $3)', [row.id, email, now]);
+      return { ok: true, invite: toInvite({ ...row, uses: row.uses + 1 }) };
+    });
+  }
+
+  async releaseClaim(inviteId: string, email: string): Promise<void> {
+    await this.q(
+      `WITH d AS (DELETE FROM invite_claims WHERE invite_id = $1 AND email = $2 RETURNING invite_id)
+       UPDATE invites SET uses = uses - 1 WHERE id IN (SELECT invite_id FROM d) AND uses > 0`,
+      [inviteId, email],
+    );
+  }
+
+  async createCliSession(s: { id: string; challenge: string; name: string; createdAt: number; expiresAt: number }): Promise<boolean> {
+    const r = await this.q(
+      `INSERT INTO cli_sessions (id, challenge, name, status, created_at, expires_at) VALUES ($1, $2, $3, 'pending', $4, $5)
+       ON CONFLICT (id) DO NOTHING`,
+      [s.id, s.challenge, s.name, s.createdAt, s.expiresAt],
+    );
+    return r.rowCount === 1;
+  }
+
+  async cliSession(id: string): Promise<CliSessionRecord | null> {
+    const r = (await this.q<CliRow>('SELECT * FROM cli_sessions WHERE id = $1', [id])).rows[0];
+    return r ? toCli(r) : null;
+  }
+
+  async approveCliSession(id: string, userId: string, accountId: string, now: number): Promise<boolean> {
+    const r = await this.q(
+      `UPDATE cli_sessions SET status = 'approved', user_id = $1, account_id = $2
+       WHERE id = $3 AND status = 'pending' AND expires_at > $4`,
+      [userId, accountId, id, now],
+    );
+    return r.rowCount === 1;
+  }
+
+  async completeCliSession(id: string, now: number): Promise<CliSessionRecord | null> {
+    const r = (
+      await this.q<CliRow>(
+        "UPDATE cli_sessions SET status = 'completed' WHERE id = $1 AND status = 'approved' AND expires_at > $2 RETURNING *",
+        [id, now],
+      )
+    ).rows[0];
+    return r ? toCli(r) : null;
+  }
+
+  async setCliSessionKey(id: string, keyId: string): Promise<void> {
+    await this.q('UPDATE cli_sessions SET key_id = $1 WHERE id = $2', [keyId, id]);
+  }
+
+  async keyUsed(keyId: string, at: number): Promise<void> {
+    await this.q(
+      `INSERT INTO key_last_used (key_id, used_at) VALUES ($1, $2)
+       ON CONFLICT (key_id) DO UPDATE SET used_at = GREATEST(key_last_used.used_at, excluded.used_at)`,
+      [keyId, at],
+    );
+  }
+
+  async lastUsed(keyIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (keyIds.length === 0) return out;
+    const rows = (await this.q<{ key_id: string; used_at: number }>('SELECT key_id, used_at FROM key_last_used WHERE key_id = ANY($1)', [keyIds])).rows;
+    for (const r of rows) out.set(r.key_id, r.used_at);
+    return out;
+  }
+}
