@@ -71,7 +71,7 @@ function view(s, ctx, sessionId) {
       'dl',
       { class: 'dl dl-compact' },
       s.verificationCode
-        ? h('div', { class: 'dl-row' }, h('dt', {}, 'Code in your terminal'), h('dd', {}, h('strong', { 'data-cli-code': '' }, h('code', {}, s.verificationCode))))
+        ? h('div', { class: 'dl-row' }, h('dt', {}, 'Terminal code'), h('dd', {}, h('strong', { 'data-cli-code': '' }, h('code', {}, s.verificationCode))))
         : null,
       h('div', { class: 'dl-row' }, h('dt', {}, 'New key name'), h('dd', {}, h('strong', { 'data-cli-name': '' }, s.name || 'CLI'))),
       h('div', { class: 'dl-row' }, h('dt', {}, 'Account'), h('dd', {}, ctx.session.user.email)),
