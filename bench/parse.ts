@@ -11,7 +11,8 @@
  * are used (their process start is part of their cost). With `taskset`, both sides run on CPU 0 (this process and
  * its worker thread, and each tool process).
  * Rounds alternate ours / theirs; each side's median round is reported. Files: ../shared/corpus/parse (skipped
- * with a reason when absent). BENCH_PARSE_ROUNDS (default 5) sets the rounds.
+ * with a reason when absent). BENCH_PARSE_ROUNDS (default 5) sets the rounds; BENCH_PARSE_ONLY=pdf (or docx) runs
+ * one comparison only.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,9 @@ import type { ParsePool as Pool } from '../src/parse/pool.js';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = path.resolve(root, '../shared/corpus/parse');
 const ROUNDS = Math.max(1, Number(process.env.BENCH_PARSE_ROUNDS ?? 5));
+const ONLY = process.env.BENCH_PARSE_ONLY;
+const runPdf = ONLY !== 'docx';
+const runDocx = ONLY !== 'pdf';
 const taskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 const pinned = (cmd: string[]) => (taskset ? ['taskset', '-c', '0', ...cmd] : cmd);
 
@@ -76,17 +80,19 @@ async function main(): Promise<void> {
   // Our side on the same single core as the reference tools: this process and its threads (the pool's worker is
   // created after this, so it inherits the affinity).
   if (taskset) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-  // The built pool (as the server runs it: its worker is plain JS) when `npm run bench` has built dist/, else the source.
+  // The built pool (as the server runs it: its worker is plain JS) when `npm run bench` has built dist/, else (or with
+  // BENCH_PARSE_SOURCE=1) the source.
   const built = path.join(root, 'dist/parse/pool.js');
-  const { ParsePool } = (await import(fs.existsSync(built) ? pathToFileURL(built).href : '../src/parse/pool.js')) as { ParsePool: typeof Pool };
+  const useBuilt = fs.existsSync(built) && !process.env.BENCH_PARSE_SOURCE;
+  const { ParsePool } = (await import(useBuilt ? pathToFileURL(built).href : '../src/parse/pool.js')) as { ParsePool: typeof Pool };
   const pool = new ParsePool({ size: 1, timeoutMs: 120_000 });
   try {
     // Warm-up: the worker's imports and JIT, and the tools' page cache.
     let pages = 0;
-    for (const p of pdfs) pages += (await pool.convert(p.bytes, 100)).metadata.numPages ?? 0;
-    await pool.convert(docx, 100);
-    if (!missing.pdftotext) for (const p of pdfs) runTool(['pdftotext', '-q', p.file, '-']);
-    if (!missing.pandoc) runTool(['pandoc', '-f', 'docx', '-t', 'gfm', docxFile]);
+    if (runPdf) for (const p of pdfs) pages += (await pool.convert(p.bytes, 100)).metadata.numPages ?? 0;
+    if (runDocx) await pool.convert(docx, 100);
+    if (runPdf && !missing.pdftotext) for (const p of pdfs) runTool(['pdftotext', '-q', p.file, '-']);
+    if (runDocx && !missing.pandoc) runTool(['pandoc', '-f', 'docx', '-t', 'gfm', docxFile]);
 
     console.log(`\n## Document conversion (${pdfs.length} corpus PDFs, ${pages} pages; ${docxName}, ${docx.length} bytes; ${ROUNDS} rounds, medians)`);
     const ours: number[] = [];
@@ -96,13 +102,16 @@ async function main(): Promise<void> {
     const pandocDocx: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       let t = performance.now();
-      for (const p of pdfs) await pool.convert(p.bytes, 100);
-      ours.push(pages / ((performance.now() - t) / 1000));
-      if (!missing.pdftotext) {
-        t = performance.now();
-        for (const p of pdfs) runTool(['pdftotext', '-q', p.file, '-']);
-        theirs.push(pages / ((performance.now() - t) / 1000));
+      if (runPdf) {
+        for (const p of pdfs) await pool.convert(p.bytes, 100);
+        ours.push(pages / ((performance.now() - t) / 1000));
+        if (!missing.pdftotext) {
+          t = performance.now();
+          for (const p of pdfs) runTool(['pdftotext', '-q', p.file, '-']);
+          theirs.push(pages / ((performance.now() - t) / 1000));
+        }
       }
+      if (!runDocx) continue;
       t = performance.now();
       for (let i = 0; i < DOCX_N; i++) await pool.convert(docx, 100);
       oursDocx.push(DOCX_N / ((performance.now() - t) / 1000));
@@ -115,11 +124,13 @@ async function main(): Promise<void> {
     const f = (x: number) => x.toFixed(1);
     console.log('\n| measure | quarry (1 worker) | reference | ratio | goal |');
     console.log('|---|---|---|---|---|');
-    if (theirs.length) {
+    if (!runPdf) console.log('| PDF pages/s | skipped (BENCH_PARSE_ONLY) | | | |');
+    else if (theirs.length) {
       const ratio = median(ours) / median(theirs);
       console.log(`| PDF pages/s | ${f(median(ours))} | pdftotext ${f(median(theirs))} | ${ratio.toFixed(2)} | ≥ 0.30 ${ratio >= 0.3 ? 'met' : 'NOT met'} |`);
     } else console.log(`| PDF pages/s | ${f(median(ours))} | skipped: ${missing.pdftotext} | | ≥ 0.30 |`);
-    if (pandocDocx.length) {
+    if (!runDocx) console.log('| .docx files/s | skipped (BENCH_PARSE_ONLY) | | | |');
+    else if (pandocDocx.length) {
       const ratio = median(oursDocx) / median(pandocDocx);
       console.log(`| .docx files/s | ${f(median(oursDocx))} | pandoc -t gfm ${f(median(pandocDocx))} | ${ratio.toFixed(1)}× | ≥ 5× ${ratio >= 5 ? 'met' : 'NOT met'} |`);
     } else console.log(`| .docx files/s | ${f(median(oursDocx))} | skipped: ${missing.pandoc} | | ≥ 5× |`);

@@ -4,6 +4,9 @@
  * found in the same table row (adjacent cell pairs); files without an expected .md are scored on the content
  * strings of markitdown-vectors.json (conventions skipped; must_not_include must be absent). Prints a per-format
  * table and a total. Compares content, not bytes. Skips with a reason when ../shared is absent.
+ *
+ * Flags: `--format pdf` (repeatable) scores only those formats; `--verbose` lists, under each document, the expected
+ * headings not found as headings and the expected cell pairs not found in one row (where the points were lost).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -109,12 +112,15 @@ function phraseInOrder(ps: string[], actual: string): number | null {
   return total ? found / total : null;
 }
 
-function headingScore(expected: string, actual: string): number | null {
+function headingMisses(expected: string, actual: string): { want: string[]; missed: string[] } {
   const want = expected.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => norm(l)).filter(Boolean);
-  if (!want.length) return null;
   const have = actual.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => norm(l));
-  const ok = want.filter((w) => have.some((h) => h === w || (h.includes(w) && w.length > 3) || (w.includes(h) && h.length > 3)));
-  return ok.length / want.length;
+  return { want, missed: want.filter((w) => !have.some((h) => h === w || (h.includes(w) && w.length > 3) || (w.includes(h) && h.length > 3))) };
+}
+
+function headingScore(expected: string, actual: string): number | null {
+  const { want, missed } = headingMisses(expected, actual);
+  return want.length ? (want.length - missed.length) / want.length : null;
 }
 
 function rows(md: string): string[][] {
@@ -124,16 +130,19 @@ function rows(md: string): string[][] {
     .map((l) => l.replace(/\\\|/g, '\u0000').split('|').map((c) => norm(c.replace(/\u0000/g, '|'))));
 }
 
-function cellScore(expected: string, actual: string): number | null {
+function cellMisses(expected: string, actual: string): { pairs: [string, string][]; missed: [string, string][] } {
   const pairs: [string, string][] = [];
   for (const r of rows(expected)) {
     const cells = [...new Set(r.filter(Boolean))];
     for (let i = 0; i + 1 < cells.length; i++) pairs.push([cells[i], cells[i + 1]]);
   }
-  if (!pairs.length) return null;
   const have = rows(actual).map((r) => r.join(' | '));
-  const ok = pairs.filter(([a, b]) => have.some((h) => h.includes(a) && h.includes(b)));
-  return ok.length / pairs.length;
+  return { pairs, missed: pairs.filter(([a, b]) => !have.some((h) => h.includes(a) && h.includes(b))) };
+}
+
+function cellScore(expected: string, actual: string): number | null {
+  const { pairs, missed } = cellMisses(expected, actual);
+  return pairs.length ? (pairs.length - missed.length) / pairs.length : null;
 }
 
 export function score(expected: string, actual: string): Score {
@@ -149,7 +158,10 @@ async function main(): Promise<void> {
     string,
     { must_include: { s: string; convention?: boolean }[]; must_not_include: string[] }
   >;
-  const formats = ['pdf', 'docx', 'xlsx', 'pptx', 'html'];
+  const args = process.argv.slice(2);
+  const verbose = args.includes('--verbose');
+  const only = args.flatMap((a, i) => (a === '--format' && args[i + 1] ? [args[i + 1]] : a.startsWith('--format=') ? [a.slice(9)] : []));
+  const formats = ['pdf', 'docx', 'xlsx', 'pptx', 'html'].filter((f) => !only.length || only.includes(f));
   const byFormat: Record<string, { docs: number; text: number[]; headings: number[]; cells: number[]; ms: number }> = {};
   const detail: string[] = [];
   for (const f of formats) {
@@ -186,6 +198,12 @@ async function main(): Promise<void> {
       if (s.cells !== null) b.cells.push(s.cells);
       const pct = (x: number | null) => (x === null ? '  n/a' : `${(x * 100).toFixed(0).padStart(4)}%`);
       detail.push(`${`${f}/${name}`.padEnd(70)} text ${pct(s.text)}  headings ${pct(s.headings)}  cells ${pct(s.cells)}  ${ms.toFixed(0)} ms`);
+      if (verbose && fs.existsSync(expPath)) {
+        const expected = fs.readFileSync(expPath, 'utf8');
+        const cut = (x: string) => (x.length > 70 ? `${x.slice(0, 67)}...` : x);
+        for (const h of headingMisses(expected, markdown).missed) detail.push(`    heading not found: ${cut(h)}`);
+        for (const [a, b] of cellMisses(expected, markdown).missed) detail.push(`    cells not in one row: ${cut(a)} || ${cut(b)}`);
+      }
     }
   }
   const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);

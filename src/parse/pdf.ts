@@ -8,7 +8,14 @@
  * tagged-PDF structure tree (`H`, `H1`-`H6` elements through their marked-content ids), and numbered section lines
  * ("5.1 Title", "(2) Title") set in a font or size other than the body's. Running headers and footers (the same
  * text, digits aside, in the top or bottom band of most pages) are dropped; `1.`/`1)` lines become ordered lists;
- * right-to-left lines are read right to left, and Arabic presentation forms are normalised after pdf.js's bidi pass.
+ * right-to-left lines are read right to left, and Arabic presentation forms are normalised after pdf.js's bidi pass;
+ * ligature glyphs pdf.js reversed are put back from the operator list's glyphs (`pdf/ligatures.ts`).
+ *
+ * Layout: superscripts and fraction digits stay in their line; two-column pages are read column by column inside
+ * bands cut by full-width lines (`readingOrder`); a line in the body size is never a heading for its font alone
+ * (the issue's rule: headings come from size ranks, the outline and numbered section lines, never a bold line); a table header split over text rows above numeric ones is merged (`mergeHeaderRows`); contents
+ * entries keep their own lines. Speed: images are dropped unread (`maxImageSize`), the operator list is read only
+ * for pages that look tabular or hold right-to-left text, and a page's lines are built once.
  */
 import { getDocumentProxy } from 'unpdf';
 import { esc, link } from './inline.js';
@@ -16,6 +23,8 @@ import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
 import { fillGrid, gridsFrom, inGrid, rulesFrom, type Grid, type PlacedItem } from './pdf/rules.js';
 import { dropRunningLines, headingTags, outlineTitles, type Outline } from './pdf/structure.js';
+import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
+import { spaced } from './pdf/text.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -34,12 +43,16 @@ export interface Line {
   y: number;
   /** Font carrying most of the line's characters. */
   font?: string;
+  /** All of the line's text is in that one font. */
+  oneFont?: boolean;
   /** Heading level from the structure tree (all of the line's text inside an `H`/`Hn` element). */
   tag?: number;
   x: number;
   size: number;
   text: string;
   height: number;
+  /** Width from the first run's start to the last run's end. */
+  w?: number;
   href?: string;
   /** Segments separated by wide gaps (candidate table cells). */
   cells: { x: number; text: string }[];
@@ -58,6 +71,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       useSystemFonts: false,
       stopAtErrors: false,
       verbosity: 0,
+      // Text needs no pixels: images above one pixel are dropped before decoding (pdf.js would otherwise inflate
+      // and convert every image the operator list meets, the largest cost on illustrated pages).
+      maxImageSize: 1,
     } as Parameters<typeof getDocumentProxy>[1]);
   } catch (e) {
     const name = (e as { name?: string }).name ?? '';
@@ -70,6 +86,8 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     const perPage: Line[][] = [];
     const views: number[][] = [];
     let outline: Outline = new Map();
+    /** Fonts pdf.js reports as monospace (code, not titles). */
+    const mono = new Set<string>();
     try {
       outline = outlineTitles((await doc.getOutline()) as never);
     } catch {
@@ -84,6 +102,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     for (let i = 1; i <= pages; i++) {
       const page = await doc.getPage(i);
       const content = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true } as never);
+      for (const [name, style] of Object.entries((content as { styles?: Record<string, { fontFamily?: string }> }).styles ?? {})) if (style?.fontFamily === 'monospace') mono.add(name);
       let tags = new Map<string, number>();
       if (tagged) {
         try {
@@ -100,23 +119,35 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       } catch {
         /* annotations are optional */
       }
-      const items = markItems(content.items as unknown as RawItem[], tags);
-      let grids: Grid[] = [];
-      // The operator list costs a second pass over the page (pdf.js decodes its images too): read it only when the
-      // text itself looks tabular (two lines or more split by wide gaps into three cells or more).
-      if (items.length >= 6 && toLines(items, []).filter((l) => l.cells.length >= 3).length >= 2) {
+      let items = markItems(content.items as unknown as RawItem[], tags);
+      // The operator list costs a second pass over the page: read only for right-to-left text (its glyphs tell
+      // which ligatures pdf.js reversed) or when the text itself looks tabular (two lines or more split by wide
+      // gaps into three cells or more: its rules may draw a table).
+      let ops: OperatorList | undefined;
+      const operators = async () => {
         try {
-          grids = gridsFrom(rulesFrom((await page.getOperatorList()) as never, page.view as number[]));
+          return (ops ??= (await page.getOperatorList()) as never);
         } catch {
-          /* no rules: tables come from alignment only */
+          return undefined;
         }
+      };
+      if (items.some((it) => /[\u0590-\u08FF]/.test(it.str))) {
+        const list = await operators();
+        if (list) items = fixRtlLigatures(items, rtlLigatureFixes(list));
       }
-      perPage.push(placeTables(items, grids, links, page.view as number[]));
+      const plain = toLines(items, links);
+      let grids: Grid[] = [];
+      if (items.length >= 6 && plain.filter((l) => l.cells.length >= 3).length >= 2) {
+        const list = await operators();
+        // No rules: tables come from alignment only.
+        if (list) grids = gridsFrom(rulesFrom(list, page.view as number[]));
+      }
+      perPage.push(placeTables(items, grids, links, page.view as number[], plain));
       views.push(page.view as number[]);
       page.cleanup();
     }
     const title = await pdfTitle(doc);
-    const blocks = layout(dropRunningLines(perPage, views), outline);
+    const blocks = layout(dropRunningLines(perPage, views), outline, mono);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
     return { blocks, title: title ?? firstH?.text.replace(/\\(.)/g, '$1'), numPages, cut: numPages > pages };
   } finally {
@@ -175,9 +206,9 @@ export function markItems(items: RawItem[], tags: Map<string, number>): TextItem
     if (typeof it.str !== 'string') continue;
     let tag: number | undefined;
     for (let k = stack.length - 1; k >= 0 && tag === undefined; k--) if (stack[k]) tag = tags.get(stack[k]!);
-    // Control characters are what a font without a usable encoding yields: nothing a reader could use.
-    // A lone one (a symbol font's bullet, as in IBM Redbooks) is read as a bullet.
-    const str = /^[\u0001-\u0008\u000E-\u001F]$/.test(it.str) ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+    // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
+    // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
+    const str = /^[\u0001-\u0008\u000E-\u001F\u0080-\u009F]$/.test(it.str) ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
     out.push({ ...it, str, tag });
   }
   return out;
@@ -189,7 +220,7 @@ const itemSize = (it: TextItem) => Math.round(Math.hypot(it.transform[0], it.tra
  * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and
  * each table is put back in reading order before the first line below its top that sits in its column span.
  */
-function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[]): Line[] {
+function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[]): Line[] {
   const tables: Line[] = [];
   let rest = items;
   for (const g of grids) {
@@ -207,7 +238,7 @@ function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; 
     rest = keep;
     tables.push({ y: g.y1, x: g.x0, size: 0, text: '', height: 0, cells: [{ x: g.x1, text: '' }], table: rows });
   }
-  const lines = readingOrder(rest, links, view);
+  const lines = readingOrder(rest, links, view, tables.length ? undefined : plain);
   for (const t of tables.sort((a, b) => a.y - b.y)) {
     const right = t.cells[0].x;
     const at = lines.findIndex((l) => !l.table && l.y < t.y && l.x >= t.x - 50 && l.x <= right);
@@ -218,22 +249,27 @@ function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; 
 }
 
 /**
- * Two-column pages: a vertical gutter in the middle of the page that (almost) no text item crosses splits the
- * items into columns read left then right; items that cross it (titles, full-width blocks) above the columns come
- * first, the rest after.
+ * Two-column pages: a vertical gutter in the middle of the page that (almost) no narrow text item crosses splits
+ * the items into columns. Wide lines that cross it (titles, abstracts, full-width blocks) cut the page into bands,
+ * and each band is read left column, then right column. Both sides must read as prose (lines filling most of their
+ * column) or keep their own baselines, so that a form or a table with a blank middle (rows whose halves share a
+ * baseline) is not torn into two halves.
  */
-export function readingOrder(items: TextItem[], links: { rect: number[]; url: string }[], view: number[]): Line[] {
+export function readingOrder(items: TextItem[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[]): Line[] {
+  const whole = () => plain ?? toLines(items, links);
   const x0 = view?.[0] ?? 0;
   const width = (view?.[2] ?? 612) - x0;
   const text = items.filter((it) => typeof it.str === 'string' && it.str.trim() && it.transform);
-  if (text.length < 20 || width <= 0) return toLines(items, links);
+  if (text.length < 20 || width <= 0) return whole();
+  // Full-width runs do not vote on the gutter.
+  const narrow = text.filter((it) => (it.width ?? 0) < width * 0.5);
   const bins = new Int32Array(Math.ceil(width) + 1);
-  for (const it of text) {
+  for (const it of narrow) {
     const a = Math.max(0, Math.floor(it.transform[4] - x0));
     const b = Math.min(bins.length - 1, Math.ceil(it.transform[4] - x0 + it.width));
     for (let i = a; i <= b; i++) bins[i]++;
   }
-  const allowed = Math.max(1, Math.floor(text.length * 0.03));
+  const allowed = Math.max(1, Math.floor(narrow.length * 0.03));
   let best: [number, number] | undefined;
   let start = -1;
   for (let i = Math.floor(width * 0.3); i <= Math.ceil(width * 0.7); i++) {
@@ -242,7 +278,7 @@ export function readingOrder(items: TextItem[], links: { rect: number[]; url: st
       if (!best || i - start > best[1] - best[0]) best = [start, i];
     } else start = -1;
   }
-  if (!best || best[1] - best[0] < 6) return toLines(items, links);
+  if (!best || best[1] - best[0] < 6) return whole();
   const gutter = x0 + (best[0] + best[1]) / 2;
   const left: TextItem[] = [];
   const right: TextItem[] = [];
@@ -255,35 +291,97 @@ export function readingOrder(items: TextItem[], links: { rect: number[]; url: st
     else if (a >= gutter - 1) right.push(it);
     else full.push(it);
   }
-  const chars = (xs: TextItem[]) => xs.reduce((n, it) => n + (it.str?.length ?? 0), 0);
+  const chars = (xs: TextItem[]) => xs.reduce((n, it) => n + (it.str?.trim().length ?? 0), 0);
   const total = chars(text);
-  if (chars(left) < total * 0.2 || chars(right) < total * 0.2) return toLines(items, links);
+  if (chars(left) < total * 0.2 || chars(right) < total * 0.2) return whole();
   const L = toLines(left, links);
   const R = toLines(right, links);
-  const F = toLines(full, links);
-  const top = Math.max(L[0]?.y ?? -Infinity, R[0]?.y ?? -Infinity);
-  return [...F.filter((l) => l.y > top), ...L, ...R, ...F.filter((l) => l.y <= top)];
+  if (!(prose(L) && prose(R)) && sharedBaselines(L, R) >= 0.5) return whole();
+  // Crossing lines wide enough to span both columns cut the page into bands; a narrow one joins the column its
+  // centre is in.
+  const F: Line[] = [];
+  for (const l of toLines(full, links)) {
+    if ((l.w ?? 0) >= width * 0.4) F.push(l);
+    else (l.x + (l.w ?? 0) / 2 < gutter ? L : R).push(l);
+  }
+  const byY = (p: Line, q: Line) => q.y - p.y || p.x - q.x;
+  L.sort(byY);
+  R.sort(byY);
+  F.sort(byY);
+  const out: Line[] = [];
+  let upper = Infinity;
+  for (const f of [...F, undefined]) {
+    const lower = f?.y ?? -Infinity;
+    const band = (l: Line) => l.y < upper && l.y >= lower;
+    out.push(...L.filter(band), ...R.filter(band));
+    if (f) out.push(f);
+    upper = lower;
+  }
+  return out;
+}
+
+/** Share of the smaller side's lines that sit on a baseline of the other side (rows of one table or form). */
+function sharedBaselines(a: Line[], b: Line[]): number {
+  const [small, big] = a.length <= b.length ? [a, b] : [b, a];
+  if (!small.length) return 0;
+  return small.filter((l) => big.some((m) => Math.abs(m.y - l.y) < 1)).length / small.length;
+}
+
+/** Lines that mostly fill their column's width and run to some length (running text), not labels or cells. */
+function prose(lines: Line[]): boolean {
+  const ws = lines.filter((l) => l.text.length >= 3).map((l) => l.w ?? 0);
+  if (ws.length < 3) return false;
+  const left = Math.min(...lines.map((l) => l.x));
+  const right = Math.max(...lines.map((l) => l.x + (l.w ?? 0)));
+  const median = [...ws].sort((a, b) => a - b)[Math.floor(ws.length / 2)];
+  const chars = lines.map((l) => l.text.length).sort((a, b) => a - b)[Math.floor(lines.length / 2)];
+  return median >= (right - left) * 0.5 && chars >= 20;
 }
 
 const RTL = /[\u0590-\u08FF]/g;
 const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
 
+/**
+ * Whether an item continues a line: baselines within half the smaller size, or (superscripts, subscripts, fraction
+ * digits) a markedly smaller item whose glyphs sit inside the other's vertical extent right next to it.
+ */
+function sameLine(l: { y: number; size: number; height: number; left: number; right: number }, x: number, y: number, w: number, size: number, glyph: boolean): boolean {
+  const ls = l.size || l.height;
+  if (Math.abs(l.y - y) < Math.max(2, Math.min(ls, size) * 0.5)) return true;
+  if (glyph) return false;
+  const [small, smallY, big, bigY] = size < ls ? [size, y, ls, l.y] : [ls, l.y, size, y];
+  if (small > big * 0.8) return false;
+  const near = x <= l.right + big && x + w >= l.left - big;
+  return near && smallY >= bigY - big * 0.3 && smallY + small * 0.7 <= bigY + big * 0.95;
+}
+
 function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
   type Part = { x: number; s: string; w: number; font?: string; tag?: number };
-  const lines: (Line & { parts: Part[] })[] = [];
+  type Open = Line & { parts: Part[]; left: number; right: number };
+  const lines: Open[] = [];
+  // Items mostly arrive line by line: the line that took the previous item is tried first (O(n) on ordinary pages).
+  let recent: Open | undefined;
   for (const it of items) {
-    if (typeof it.str !== 'string' || !it.transform) continue;
+    if (typeof it.str !== 'string' || !it.transform || !it.str) continue;
     const [a, b, , d, x, y] = it.transform;
     const size = Math.round(Math.hypot(a, b) * 10) / 10 || Math.abs(d) || it.height;
-    if (!it.str.trim() && !it.str) continue;
-    let line = lines.find((l) => Math.abs(l.y - y) < Math.max(2, Math.min(l.size, size) * 0.5));
+    const glyph = !it.str.trim() || GLYPH_ONLY.test(it.str);
+    const fits = (l: Open) => sameLine(l, x, y, it.width, size, glyph);
+    let line = recent && fits(recent) ? recent : lines.find(fits);
     if (!line) {
-      line = { y, x, size: 0, text: '', height: size, parts: [], cells: [] };
+      line = { y, x, size: 0, text: '', height: size, parts: [], cells: [], left: x, right: x + it.width };
       lines.push(line);
     }
+    recent = line;
     line.parts.push({ x, s: it.str, w: it.width, font: it.fontName, tag: it.tag });
-    // A bullet or check-box glyph (often set larger) does not lift the line's size.
-    if (it.str.trim() && !GLYPH_ONLY.test(it.str)) line.size = Math.max(line.size, size);
+    line.left = Math.min(line.left, x);
+    line.right = Math.max(line.right, x + it.width);
+    // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
+    // largest text's (a superscript that started the line gives way).
+    if (!glyph && size > line.size) {
+      if (!line.size || size > line.size * 1.25) line.y = y;
+      line.size = size;
+    }
   }
   const out: Line[] = [];
   for (const l of lines) {
@@ -304,7 +402,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       if (p.font) fonts.set(p.font, (fonts.get(p.font) ?? 0) + p.s.trim().length);
       if (tag !== undefined) tag = p.tag === undefined ? undefined : Math.min(tag, p.tag);
       if (!cells.length || p.x - end > Math.max(l.size, 6) * 1.0) cells.push({ x: p.x, text: p.s });
-      else cells[cells.length - 1].text += (p.x - end > l.size * 0.15 && !/\s$/.test(cells[cells.length - 1].text) && !/^\s/.test(p.s) ? ' ' : '') + p.s;
+      else cells[cells.length - 1].text += (spaced(cells[cells.length - 1].text, p.s, p.x - end, l.size) ? ' ' : '') + p.s;
       end = p.x + p.w;
     }
     end = -Infinity;
@@ -312,7 +410,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       if (!p.s.trim()) continue;
       const gap = rtl ? start - (p.x + p.w) : p.x - end;
       const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
-      if (text && (gap > l.size * 0.15 || scriptChange) && !/\s$/.test(text) && !/^\s/.test(p.s)) text += ' ';
+      if (text && (spaced(text, p.s, gap, l.size) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) text += ' ';
       text += p.s;
       end = Math.max(end, p.x + p.w);
       start = Math.min(start, p.x);
@@ -328,7 +426,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const right = Math.max(...l.parts.map((p) => p.x + p.w));
     const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
     const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag });
+    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;
@@ -343,7 +441,7 @@ const NUMBERED = /^(?:(\d{1,2}(?:\.\d{1,2}){0,4})\.?|\((\d{1,2})\))\s+(?=\S)(?!\
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
 
 /** The heading level a line earns from real structure, or 0. */
-export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; bodyFont?: string; outline: Outline }): number {
+export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number }, prev?: Line, next?: Line): number {
   const plain = l.text;
   if (plain.length > 200 || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
   if (l.tag) return Math.min(4, l.tag);
@@ -352,7 +450,7 @@ export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; 
   const rank = ctx.ranks.indexOf(sizeKey(l.size));
   if (rank >= 0) return Math.min(4, rank + 1);
   const n = NUMBERED.exec(plain);
-  if (n && plain.length <= 90 && !/[.,;:]$/.test(plain) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
+  if (n && plain.length <= 90 && !/[.,;:]$/.test(plain) && apart(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
     const depth = n[1] ? n[1].split('.').length : 3;
     return Math.min(4, depth + (ctx.ranks.length ? 1 : 0));
   }
@@ -361,7 +459,7 @@ export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; 
 
 export const outlineKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
-function layout(pages: Line[][], outline: Outline = new Map()): Block[] {
+function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>()): Block[] {
   // Body size: the size carrying most characters.
   const weight = new Map<number, number>();
   for (const p of pages) for (const l of p) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
@@ -374,7 +472,7 @@ function layout(pages: Line[][], outline: Outline = new Map()): Block[] {
   const fonts = new Map<string, number>();
   for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
   const bodyFont = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
-  const ctx = { ranks: headingSizes, bodySize: body, bodyFont, outline };
+  const ctx = { ranks: headingSizes, bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont), mono };
   const blocks: Block[] = [];
   pages.forEach((lines, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
@@ -391,7 +489,7 @@ function layout(pages: Line[][], outline: Outline = new Map()): Block[] {
       if (l.table) {
         flush();
         list = undefined;
-        blocks.push({ t: 'table', rows: l.table });
+        blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
         last = undefined;
         continue;
       }
@@ -399,12 +497,12 @@ function layout(pages: Line[][], outline: Outline = new Map()): Block[] {
       if (table) {
         flush();
         list = undefined;
-        blocks.push({ t: 'table', rows: table.rows });
+        blocks.push({ t: 'table', rows: mergeHeaderRows(table.rows) });
         li = table.end - 1;
         last = lines[li];
         continue;
       }
-      const level = headingLevel(l, ctx);
+      const level = headingLevel(l, ctx, lines[li - 1], lines[li + 1]);
       const text = l.href ? link(esc(l.text), l.href) : esc(l.text);
       if (level) {
         flush();
@@ -441,6 +539,8 @@ function layout(pages: Line[][], outline: Outline = new Map()): Block[] {
       if (last && (gap > Math.max(l.size, last.size) * 1.6 || gap < 0 || Math.abs(last.size - l.size) > 1)) flush();
       para.push(text);
       last = l;
+      // A contents entry (leader dots, then a page number) is a line of its own, not part of running text.
+      if (LEADER.test(l.text)) flush();
     }
     flush();
   });
@@ -448,6 +548,42 @@ function layout(pages: Line[][], outline: Outline = new Map()): Block[] {
 }
 
 const sizeKey = (s: number) => Math.round(s * 2) / 2;
+
+/**
+ * A line that is not part of a paragraph: it neither wraps into the next line (same font and size at the line
+ * spacing) nor continues the previous one (at the line spacing, after a line that does not end a paragraph).
+ */
+function apart(l: Line, prev: Line | undefined, next: Line | undefined, ctx: { leading?: number; measure?: number }): boolean {
+  const step = (a: Line, b: Line) => a.y - b.y > 0 && a.y - b.y <= Math.max((ctx.leading ?? 0) * 1.05, Math.max(a.size, b.size) * 1.75);
+  if (next && !next.table && next.font === l.font && Math.abs(next.size - l.size) < 0.5 && step(l, next)) return false;
+  if (prev && !prev.table && step(prev, l) && !ended(prev, ctx.measure)) return false;
+  return true;
+}
+
+/** A line that ends its paragraph: sentence punctuation, or clearly shorter than a full line. */
+const ended = (l: Line, measure = 0) => /[.!?:]$/.test(l.text) || (!!measure && (l.w ?? 0) < measure * 0.75);
+
+/** Captions and notes ("Figure 3-1 …", "Table 2: …", "Listing 1: …") are set like headings but are not ones. */
+const CAPTION = /^(fig(ure)?|table|tab|listing|example|chart|exhibit|plate|source|note|abb|abbildung|tabelle|tableau)\.?\s*[\dIVXivx]+/i;
+
+/** The most common baseline-to-baseline distance between consecutive body lines (0 when there is none). */
+function bodyLeading(pages: Line[][], body: number, bodyFont?: string): number {
+  const gaps = new Map<number, number>();
+  for (const p of pages)
+    for (let i = 1; i < p.length; i++) {
+      const [a, b] = [p[i - 1], p[i]];
+      if (a.table || b.table || sizeKey(a.size) !== body || sizeKey(b.size) !== body || a.font !== bodyFont || b.font !== bodyFont) continue;
+      const g = Math.round((a.y - b.y) * 2) / 2;
+      if (g >= body * 0.9 && g <= body * 2) gaps.set(g, (gaps.get(g) ?? 0) + 1);
+    }
+  return [...gaps].sort((p, q) => q[1] - p[1] || p[0] - q[0])[0]?.[0] ?? 0;
+}
+
+/** The usual width of a full body line (the 80th percentile of body line widths). */
+function bodyMeasure(pages: Line[][], body: number, bodyFont?: string): number {
+  const ws = pages.flatMap((p) => p.filter((l) => !l.table && sizeKey(l.size) === body && l.font === bodyFont).map((l) => l.w ?? 0)).sort((a, b) => a - b);
+  return ws[Math.floor(ws.length * 0.8)] ?? 0;
+}
 
 /**
  * Runs of at least 3 lines that split into 2+ wide-gap segments whose starts line up with shared columns become
@@ -473,7 +609,9 @@ function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] 
       const hi = Math.max(...cols) + 6 * TOL;
       const inside = l.cells.every((c) => c.x >= lo && c.x <= hi);
       if (l.cells.length >= 2 ? shared < 2 && !(inside && shared >= 0 && gap < l.size * 2) : shared < 1 || l.cells.length === 0) break;
-      if (l.cells.length === 1 && !cols.slice(1).some((x) => Math.abs(x - l.cells[0].x) < TOL)) break;
+      // A lone cell in the first column starts a new row only after a row gap; at the line spacing it is the next
+      // line of a multi-line cell (see `continues` below).
+      if (l.cells.length === 1 && !cols.slice(1).some((x) => Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) break;
       for (const c of l.cells) if (!cols.some((x) => Math.abs(x - c.x) < TOL)) cols.push(c.x);
       j++;
     }
@@ -482,21 +620,27 @@ function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] 
       cols.sort((a, b) => a - b);
       const merged: number[] = [];
       for (const x of cols) if (!merged.length || x - merged[merged.length - 1] >= TOL) merged.push(x);
-      const rows = lines.slice(i, j).map((l) => {
-        const row = merged.map(() => '');
+      const rows: string[][] = [];
+      for (let li = i; li < j; li++) {
+        const l = lines[li];
+        const prev = rows[rows.length - 1];
+        const row = prev && li > i + 1 && continues(lines[li - 1], l) ? prev : merged.map(() => '');
         for (const c of l.cells) {
           let k = 0;
           for (let m = 0; m < merged.length; m++) if (merged[m] <= c.x + TOL) k = m;
           row[k] = row[k] ? `${row[k]} ${esc(c.text)}` : esc(c.text);
         }
-        return row;
-      });
+        if (row !== prev) rows.push(row);
+      }
       out.set(i, { end: j, rows: tidyRows(rows) });
       i = j;
     } else i++;
   }
   return out;
 }
+
+/** A body line holding one cell, set at the line spacing under a row of several: that row's cell goes on. */
+const continues = (above: Line, l: Line) => l.cells.length === 1 && above.cells.length >= 2 && above.y - l.y > 0 && above.y - l.y < l.size * 1.3;
 
 /**
  * Multi-line cells: a column that never holds text in a row where its left neighbour does (an indented
@@ -522,6 +666,32 @@ export function tidyRows(rows: string[][]): string[][] {
     } else out.push(r);
   }
   return out;
+}
+
+const LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
+
+const NUMERIC = /^[\s\d.,%$€£¥+\-−–()×x/:]*\d[\s\d.,%$€£¥+\-−–()×x/:]*$/;
+
+/**
+ * A header set on two or three lines (a column's "#" above its "enc-layers", a group label above its columns) comes
+ * out as several text rows above numeric ones: when the rows before the first mostly numeric row are two or three
+ * and leave some cell empty, and most rows below are numeric too, they are one header, each column's parts joined
+ * in order.
+ */
+export function mergeHeaderRows(rows: string[][]): string[][] {
+  const numeric = (r: string[]) => {
+    const filled = r.filter(Boolean);
+    return filled.length > 0 && filled.filter((c) => NUMERIC.test(c)).length >= filled.length / 2;
+  };
+  const first = rows.findIndex(numeric);
+  if (first < 2 || first > 3) return rows;
+  const body = rows.slice(first);
+  if (body.filter(numeric).length < Math.max(2, body.length / 2)) return rows;
+  const head = rows.slice(0, first);
+  // A bare number in a header row means it is data after all ("(0.75)", a unit or parameter, is not one).
+  if (!head.some((r) => r.some((c) => !c)) || head.some((r) => r.some((c) => NUMERIC.test(c) && !/^\(.*\)$/.test(c.trim())))) return rows;
+  const merged = head[0].map((_, k) => head.map((r) => r[k] ?? '').filter(Boolean).join(' '));
+  return [merged, ...body];
 }
 
 function joinLines(lines: string[]): string {

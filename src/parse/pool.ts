@@ -1,7 +1,8 @@
 /**
  * A warm pool of conversion workers. Each worker has a heap cap (`resourceLimits`) and each file a wall-clock
  * budget; a worker that overruns, runs out of memory or crashes is terminated and replaced, and the caller gets a
- * ParseError. The event loop only moves bytes. Loads `dist/parse/worker.js` when it exists next to this file (built
+ * ParseError. The event loop only moves bytes. Files waiting for a worker are capped (`maxQueue`): past it a call fails
+ * at once with the retryable `tooManyInFlight` (429, retry after a second) instead of piling up memory and latency. Loads `dist/parse/worker.js` when it exists next to this file (built
  * runs), else the TypeScript source through tsx (tests, `tsx` scripts).
  */
 import { existsSync } from 'node:fs';
@@ -9,12 +10,15 @@ import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { QuarryError } from '../errors.js';
 import { ParseError, type ParseErrorKind, type ParseResult } from './types.js';
 
 export interface PoolOptions {
   size?: number;
   memoryMb?: number;
   timeoutMs?: number;
+  /** Files that may wait for a free worker (default 8 per worker). */
+  maxQueue?: number;
 }
 
 interface Job {
@@ -51,6 +55,7 @@ export class ParsePool {
   readonly size: number;
   readonly memoryMb: number;
   readonly timeoutMs: number;
+  readonly maxQueue: number;
   /** Workers replaced after an overrun or crash (for tests and logs). */
   replaced = 0;
 
@@ -58,6 +63,7 @@ export class ParsePool {
     this.size = o.size ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     this.memoryMb = o.memoryMb ?? 512;
     this.timeoutMs = o.timeoutMs ?? 20_000;
+    this.maxQueue = o.maxQueue ?? this.size * 8;
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
 
@@ -119,6 +125,12 @@ export class ParsePool {
 
   convert(bytes: Uint8Array, maxPages: number): Promise<ParseResult> {
     if (this.closed) return Promise.reject(new ParseError('timeout', 'The converter is shutting down.'));
+    const idle = this.slots.some((slot) => !slot.job && !(slot as { dead?: boolean }).dead);
+    if (!idle && this.queue.length >= this.maxQueue) {
+      return Promise.reject(
+        new QuarryError('tooManyInFlight', `The document converter is busy (${this.queue.length} files waiting for ${this.size} worker${this.size === 1 ? '' : 's'}); retry shortly.`, { retryAfterSeconds: 1 }),
+      );
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, bytes, maxPages, resolve, reject });
       this.pump();
@@ -151,12 +163,13 @@ export class ParsePool {
 
 let shared: ParsePool | undefined;
 
-/** The process-wide pool, started on first use. Settings: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS. */
+/** The process-wide pool, started on first use. Settings: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS, _QUEUE. */
 export function sharedPool(): ParsePool {
   shared ??= new ParsePool({
     size: num(process.env.QUARRY_PARSE_WORKERS),
     memoryMb: num(process.env.QUARRY_PARSE_MEMORY_MB),
     timeoutMs: num(process.env.QUARRY_PARSE_TIMEOUT_MS),
+    maxQueue: num(process.env.QUARRY_PARSE_QUEUE),
   });
   return shared;
 }

@@ -5,6 +5,7 @@
  * whose cells hold the text items whose centres fall inside them, in reading order, so a cell's several lines
  * stay one cell.
  */
+import { spaced } from './text.js';
 
 /** pdf.js operator codes used here (stable across pdf.js 4-5). */
 const OP = { save: 10, restore: 11, transform: 12, constructPath: 91 } as const;
@@ -180,9 +181,9 @@ export const inGrid = (g: Grid, it: PlacedItem) => {
 
 /**
  * The grid's cells filled with the items inside them (by centre), each cell's items in reading order (top to
- * bottom, then left to right; a wide gap or a new line reads as a space). Empty rows and columns are dropped.
+ * bottom, then left to right; a gap or a new line reads as a space, see `spaced`). Empty rows and columns are dropped.
  */
-export function fillGrid(g: Grid, items: PlacedItem[], gap = (s: number) => s * 0.15): string[][] {
+export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
   const R = g.rows.length - 1;
   const C = g.cols.length - 1;
   const cells: PlacedItem[][][] = Array.from({ length: R }, () => Array.from({ length: C }, () => []));
@@ -222,7 +223,7 @@ export function fillGrid(g: Grid, items: PlacedItem[], gap = (s: number) => s * 
       for (const it of its) {
         if (!it.str.trim()) continue;
         const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
-        if (s && (newLine || (prev && it.x - (prev.x + prev.w) > gap(it.size))) && !/\s$/.test(s) && !/^\s/.test(it.str)) s += ' ';
+        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) : spaced(s, it.str, it.x - (prev.x + prev.w), it.size))) s += ' ';
         s += it.str;
         prev = it;
       }

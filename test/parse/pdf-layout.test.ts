@@ -1,0 +1,123 @@
+/**
+ * PDF layout rules: superscripts stay in their line, two-column pages read column by column (bands cut by
+ * full-width lines) while forms with a blank middle stay row by row, body-size bold lines stay text (never
+ * a heading from the font alone), split header rows merge, right-to-left ligatures keep their letter order, Hangul word gaps.
+ */
+import { describe, expect, it } from 'vitest';
+import { convertFile } from '../../src/parse/index.js';
+import { markItems, mergeHeaderRows, readingOrder } from '../../src/parse/pdf.js';
+import { fixRtlLigatures, rtlLigatureFixes } from '../../src/parse/pdf/ligatures.js';
+import { spaced } from '../../src/parse/pdf/text.js';
+import { pdf } from './files.js';
+
+const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+const item = (str: string, x: number, y: number, size = 10, w = str.length * size * 0.5) => ({ str, transform: [size, 0, 0, size, x, y], width: w, height: size });
+
+/** Body lines at a 15.4 pt line spacing from `y` down (the builder's own spacing for 11 pt text). */
+const bodyAt = (y: number, n: number, tag = 'Body') =>
+  Array.from({ length: n }, (_, i) => ({ text: `${tag} sentence ${i + 1} of ordinary running prose in the body font`, y: y - i * 15.4 }));
+
+describe('pdf lines', () => {
+  it('a superscript note mark stays in its line instead of breaking the paragraph', async () => {
+    const out = await md(
+      pdf([{ lines: [{ text: 'Recent news reports', x: 72, y: 700 }, { text: '1', size: 6, x: 172, y: 704 }, { text: 'about breaches', x: 178, y: 700 }, { text: 'continue on the next line.', x: 72, y: 684.6 }] }]),
+    );
+    expect(out).toMatch(/^Recent news reports ?1 about breaches continue on the next line\.$/m);
+  });
+
+  it('a lone control character from a symbol font is a bullet (C0 and C1)', () => {
+    expect(markItems([{ str: '\u0084', transform: [13, 0, 0, 13, 72, 700], width: 9, height: 13 }], new Map())[0].str).toBe('•');
+    expect(markItems([{ str: 'a\u0084b\u0007', transform: [10, 0, 0, 10, 72, 700], width: 20, height: 10 }], new Map())[0].str).toBe('ab');
+  });
+
+  it('Hangul words set as separate runs get their space from a small gap; Latin runs do not', () => {
+    expect(spaced('마시는', '물', 0.9, 8.5)).toBe(true);
+    expect(spaced('Wo', 'rd', 0.9, 8.5)).toBe(false);
+    expect(spaced('word', 'next', 2, 8.5)).toBe(true);
+  });
+});
+
+describe('pdf contents pages', () => {
+  it('each contents entry (leader dots, page number) keeps its own line', async () => {
+    const out = await md(pdf([{ lines: [{ text: 'Notices . . . . . . . . . . . vii' }, { text: 'Chapter 1. Securing data . . . . . . . 1' }, { text: '1.1 Security fundamentals . . . . . . 2' }] }]));
+    expect(out).toContain('Notices . . . . . . . . . . . vii\n\nChapter 1. Securing data . . . . . . . 1\n\n1.1 Security fundamentals . . . . . . 2');
+  });
+});
+
+describe('pdf reading order', () => {
+  const view = [0, 0, 612, 792];
+
+  it('two prose columns with their own baselines read left then right, inside bands cut by full-width lines', () => {
+    const items = [item('A Title Spanning Both Columns Of The Page For Readers', 72, 740, 14, 468)];
+    for (let i = 0; i < 12; i++) items.push(item(`left column prose line ${i + 1} runs across`, 72, 700 - i * 14, 10, 220));
+    for (let i = 0; i < 12; i++) items.push(item(`right column prose line ${i + 1} runs across`, 320, 698 - i * 14, 10, 220));
+    items.push(item('A full-width closing paragraph line under both columns of text', 72, 500, 10, 468));
+    const text = readingOrder(items as never, [], view).map((l) => l.text);
+    expect(text[0]).toMatch(/^A Title/);
+    expect(text.slice(1, 13).every((t) => t.startsWith('left'))).toBe(true);
+    expect(text.slice(13, 25).every((t) => t.startsWith('right'))).toBe(true);
+    expect(text[25]).toMatch(/^A full-width closing/);
+  });
+
+  it('a form whose two halves share baselines is read row by row', () => {
+    const items = [];
+    for (let i = 0; i < 12; i++) items.push(item(`Label ${i + 1}`, 72, 700 - i * 14), item(`Value ${i + 1}`, 400, 700 - i * 14));
+    const text = readingOrder(items as never, [], view).map((l) => l.text);
+    expect(text[0]).toBe('Label 1 Value 1');
+    expect(text[11]).toBe('Label 12 Value 12');
+  });
+});
+
+describe('pdf headings in the body size', () => {
+  // Headings come from the source's structure (size ranks, outline, numbered section lines), never from a bold line,
+  // however it is spaced: a demanding reader's bold paragraph openers and run-in labels stay text.
+  it('a bold line in the body size is text, with or without space around it', async () => {
+    const cases: [string, ReturnType<typeof bodyAt>][] = [
+      ['Boots Self-Locking Nut', [{ text: 'Boots Self-Locking Nut', y: 660 } as never]],
+      ['Please note the following:', [{ text: 'Please note the following:', y: 660 } as never]],
+      ['Figure 7 Self-locking nuts', [{ text: 'Figure 7 Self-locking nuts', y: 660 } as never]],
+      ['A Bold Paragraph Opening', [{ text: 'A Bold Paragraph Opening', y: 660 } as never, { text: 'goes on in bold type here', y: 644.6 } as never]],
+    ];
+    for (const [text, lines] of cases) {
+      const out = await md(pdf([{ lines: [...bodyAt(740, 4, 'Intro'), ...lines.map((l) => ({ ...l, bold: true })), ...bodyAt(620, 5)] }]));
+      expect(out, text).not.toMatch(/^#/m);
+      expect(out).toContain(text);
+    }
+  });
+});
+
+describe('pdf tables and scripts', () => {
+  it('a header split over two text rows above numeric rows becomes one header row', () => {
+    const rows = [
+      ['#', '#', 'Language', '', 'TEDs', '', 'mAP'],
+      ['enc-layers', 'dec-layers', '', 'simple', 'complex', 'all', '(0.75)'],
+      ['6', '6', 'OTSL', '0.965', '0.934', '0.955', '0.88'],
+      ['4', '4', 'HTML', '0.938', '0.904', '0.927', '0.853'],
+    ];
+    expect(mergeHeaderRows(rows)[0]).toEqual(['# enc-layers', '# dec-layers', 'Language', 'simple', 'TEDs complex', 'all', 'mAP (0.75)']);
+    expect(mergeHeaderRows(rows).length).toBe(3);
+    // Text rows below (a glossary, no numbers) are left alone.
+    const text = [
+      ['Term', 'Meaning'],
+      ['', 'continued'],
+      ['Alpha', 'first letter'],
+    ];
+    expect(mergeHeaderRows(text)).toEqual(text);
+    // A first data row with a gap is not a second header line.
+    const sparse = [
+      ['Code', 'Location', 'Expected', 'Actual'],
+      ['SKU-8847', 'A-12', '450', ''],
+      ['SKU-9001', 'B-03', '120', '118'],
+      ['SKU-9002', 'B-04', '80', '80'],
+    ];
+    expect(mergeHeaderRows(sparse)).toEqual(sparse);
+  });
+
+  it('a lam-alef glyph that pdf.js reversed is put back in the order its glyphs spell', () => {
+    // Visual (left-to-right) glyph order of "كلات": ت, the lam-alef ligature glyph (text "لا"), ك.
+    const ops = { fnArray: [44], argsArray: [[[{ unicode: 'ت' }, 5, { unicode: 'لا' }, { unicode: 'ك' }, { unicode: ' ', isSpace: true }, { unicode: 'ن' }, { unicode: 'م' }]]] };
+    const fixes = rtlLigatureFixes(ops);
+    expect(fixes).toEqual(new Map([['كالت', 'كلات']]));
+    expect(fixRtlLigatures([{ str: 'من كالت، فعالة' }], fixes)[0].str).toBe('من كلات، فعالة');
+  });
+});
