@@ -85,8 +85,11 @@ async function answerOnce(
     });
     throw e;
   }
-  // Kept before answering: a retry that arrives the moment this one is sent must find it.
-  await deps.store.finishIdempotency(ticket.scope, ticket.key, r);
+  // Kept before answering: a retry that arrives the moment this one is sent must find it. Should the store fail
+  // here, the call was still made and charged: it is answered all the same (a retry then waits out the claim).
+  await deps.store.finishIdempotency(ticket.scope, ticket.key, r).catch((e) => {
+    deps.log.error({ err: e }, 'could not keep an idempotent response');
+  });
   return reply.code(r.status).headers(r.headers).send(r.body);
 }
 
