@@ -11,45 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { Accounts } from '../accounts/accounts.js';
-import { keyCrypto, loadSecret, type KeyCrypto } from '../accounts/secret.js';
+import type { Accounts } from '../accounts/accounts.js';
 import { createInvite, findInvite } from '../auth/invites.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
 import { normaliseEmail } from '../auth/sessions.js';
 import { cliVerificationCode, newVerifier, s256 } from '../auth/tokens.js';
-import { loadConfig } from '../config.js';
 import { newId } from '../lib/ids.js';
-import { accountSideFor, type AccountSideStore, type InviteRecord } from '../store/account-side.js';
-import { openStore } from '../store/open.js';
-import type { Store } from '../store/types.js';
-
-interface Tools {
-  store: Store;
-  side: AccountSideStore;
-  accounts: Accounts;
-  crypto: KeyCrypto;
-}
-
-async function withData<T>(fn: (t: Tools) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const store = openStore(config);
-  try {
-    const crypto = keyCrypto(loadSecret(config.dataDir, config.secret));
-    return await fn({ store, side: accountSideFor(store), accounts: new Accounts(store, crypto), crypto });
-  } finally {
-    await store.close();
-  }
-}
-
-function print(json: boolean, value: Record<string, unknown>, human: string): void {
-  process.stdout.write(json ? JSON.stringify(value) + '\n' : human + '\n');
-}
-
-function fail(message: string, json: boolean): never {
-  if (json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
-  process.stderr.write(`quarry: ${message}\n`);
-  process.exit(1);
-}
+import type { InviteRecord } from '../store/account-side.js';
+import { fail, print, withData } from './common.js';
 
 function wholeNumber(name: string, min: number) {
   return (raw: string): number => {

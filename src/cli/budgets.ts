@@ -1,29 +1,8 @@
 /** `quarry budgets set|list|delete`: spend limits per key or tag, per day or month (enforced on every debit). */
 import { Command, InvalidArgumentError } from 'commander';
 import { setBudget } from '../budgets/budgets.js';
-import { loadConfig } from '../config.js';
 import { isQuarryError } from '../errors.js';
-import { openStore } from '../store/open.js';
-import type { Store } from '../store/types.js';
-
-async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T> {
-  const store = openStore(loadConfig());
-  try {
-    return await fn(store);
-  } finally {
-    await store.close();
-  }
-}
-
-function out(json: boolean, value: unknown, human: string): void {
-  process.stdout.write(json ? JSON.stringify(value) + '\n' : human + '\n');
-}
-
-function fail(message: string, json: boolean): never {
-  if (json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
-  process.stderr.write(`quarry: ${message}\n`);
-  process.exit(1);
-}
+import { fail, print, withStore } from './common.js';
 
 const wholeNumber = (raw: string): number => {
   if (!/^\d+$/.test(raw)) throw new InvalidArgumentError('--limit must be a whole number of credits');
@@ -54,7 +33,7 @@ export function budgetCommands(): Command {
             limitCredits: o.limit,
           });
         });
-        out(json, b, `budget ${b.id}: ${b.scope} ${b.target}, ${b.limitCredits} credits per ${b.period}`);
+        print(json, b, `budget ${b.id}: ${b.scope} ${b.target}, ${b.limitCredits} credits per ${b.period}`);
       } catch (e) {
         if (isQuarryError(e)) fail(e.message, json);
         throw e;
@@ -67,7 +46,7 @@ export function budgetCommands(): Command {
     .option('--json', 'print one JSON object')
     .action(async (o: { account: string; json?: boolean }) => {
       const list = await withStore((s) => s.budgets(o.account, Date.now()));
-      out(
+      print(
         !!o.json,
         { accountId: o.account, budgets: list },
         list.length
@@ -85,7 +64,7 @@ export function budgetCommands(): Command {
     .action(async (id: string, o: { account: string; json?: boolean }) => {
       const gone = await withStore((s) => s.deleteBudget(o.account, id));
       if (!gone) fail(`no budget ${id} in account ${o.account}`, !!o.json);
-      out(!!o.json, { id, deleted: true }, `budget ${id} deleted`);
+      print(!!o.json, { id, deleted: true }, `budget ${id} deleted`);
     });
   return budgets;
 }

@@ -4,12 +4,9 @@
  */
 import cluster from 'node:cluster';
 import { Command, InvalidArgumentError } from 'commander';
-import { Accounts } from '../accounts/accounts.js';
-import { keyCrypto, loadSecret } from '../accounts/secret.js';
 import { loadConfig } from '../config.js';
-import { openStore } from '../store/open.js';
-import type { Store } from '../store/types.js';
 import { budgetCommands } from './budgets.js';
+import { fail, print, withData } from './common.js';
 import { registerAccountSideCommands } from './account-side.js';
 
 function positiveInt(name: string, allowZero = false) {
@@ -20,26 +17,6 @@ function positiveInt(name: string, allowZero = false) {
     }
     return n;
   };
-}
-
-async function withStore<T>(fn: (store: Store, accounts: Accounts) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  const store = openStore(config);
-  try {
-    return await fn(store, new Accounts(store, keyCrypto(loadSecret(config.dataDir, config.secret))));
-  } finally {
-    await store.close();
-  }
-}
-
-function print(json: boolean, value: Record<string, unknown>, human: string): void {
-  process.stdout.write(json ? JSON.stringify(value) + '\n' : human + '\n');
-}
-
-function fail(message: string, json: boolean): never {
-  if (json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
-  process.stderr.write(`quarry: ${message}\n`);
-  process.exit(1);
 }
 
 /**
@@ -135,7 +112,7 @@ export function buildCli(): Command {
     .option('--email <email>', 'contact address')
     .option('--json', 'print one JSON object')
     .action(async (o: { credits: number; email?: string; json?: boolean }) => {
-      const r = await withStore((_s, a) => a.createAccount({ credits: o.credits, email: o.email ?? null }));
+      const r = await withData(({ accounts }) => accounts.createAccount({ credits: o.credits, email: o.email ?? null }));
       print(!!o.json, r, `account ${r.accountId} with ${r.credits} credits\ndefault key ${r.keyId}: ${r.apiKey}\n(store the key now; it is shown once here)`);
     });
   accounts
@@ -143,7 +120,7 @@ export function buildCli(): Command {
     .description('balance and keys of an account (never a whole key)')
     .option('--json', 'print one JSON object')
     .action(async (id: string, o: { json?: boolean }) => {
-      const view = await withStore((s) => s.getAccount(id));
+      const view = await withData(({ store }) => store.getAccount(id));
       if (!view) fail(`no account with id ${id}`, !!o.json);
       const human = [`account ${view.id}${view.email ? ` <${view.email}>` : ''}`, `balance ${view.balance} credits`]
         .concat(view.keys.map((k) => `key ${k.id} "${k.name}" ${k.prefix}…${k.test ? ' test' : ''}${k.revoked ? ' revoked' : ''}`))
@@ -160,9 +137,9 @@ export function buildCli(): Command {
     .option('--test', 'a test-mode key (qry_test_…): recorded samples, no real credits spent')
     .option('--json', 'print one JSON object')
     .action(async (o: { account: string; name?: string; test?: boolean; json?: boolean }) => {
-      const r = await withStore(async (s, a) => {
-        if (!(await s.getAccount(o.account))) return null;
-        return a.createKey({ accountId: o.account, name: o.name, test: !!o.test });
+      const r = await withData(async ({ store, accounts }) => {
+        if (!(await store.getAccount(o.account))) return null;
+        return accounts.createKey({ accountId: o.account, name: o.name, test: !!o.test });
       });
       if (!r) fail(`no account with id ${o.account}`, !!o.json);
       print(!!o.json, { keyId: r.keyId, apiKey: r.apiKey, name: r.name, test: r.test }, `key ${r.keyId}: ${r.apiKey}`);
@@ -172,7 +149,7 @@ export function buildCli(): Command {
     .description('revoke a key; calls with it fail from now on')
     .option('--json', 'print one JSON object')
     .action(async (keyId: string, o: { json?: boolean }) => {
-      const ok = await withStore((s) => s.revokeKey(keyId));
+      const ok = await withData(({ store }) => store.revokeKey(keyId));
       if (!ok) fail(`no key with id ${keyId}`, !!o.json);
       print(!!o.json, { keyId, revoked: true }, `key ${keyId} revoked`);
     });
@@ -185,7 +162,7 @@ export function buildCli(): Command {
     .requiredOption('--amount <n>', 'credits to add', positiveInt('--amount'))
     .option('--json', 'print one JSON object')
     .action(async (o: { account: string; amount: number; json?: boolean }) => {
-      const balance = await withStore((s) => s.addCredits(o.account, o.amount, 'operator'));
+      const balance = await withData(({ store }) => store.addCredits(o.account, o.amount, 'operator'));
       if (balance === null) fail(`no account with id ${o.account}`, !!o.json);
       print(!!o.json, { accountId: o.account, added: o.amount, balance }, `account ${o.account}: balance ${balance} credits`);
     });

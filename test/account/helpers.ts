@@ -4,14 +4,9 @@
  */
 import { createInvite } from '../../src/auth/invites.js';
 import { accountSideFor } from '../../src/store/account-side.js';
-import type { TestGateway } from '../helpers/gateway.js';
+import { toResponse, type CallResponse, type TestGateway } from '../helpers/gateway.js';
 
-export interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json: any;
-}
+export type Answer = CallResponse;
 
 export class Browser {
   cookie: string | undefined;
@@ -39,14 +34,7 @@ export class Browser {
       if (!m) continue;
       this.cookie = m[1] && !/Max-Age=0\b/.test(c) ? `quarry_session=${m[1]}` : undefined;
     }
-    const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, json };
+    return toResponse(res);
   }
 
   get(path: string, headers?: Record<string, string>) {

@@ -109,7 +109,8 @@ export async function get(base: string, path: string, o: CallOptions = {}): Prom
   return toResponse(await fetch(`${base}${path}`, { headers }));
 }
 
-async function toResponse(res: Response): Promise<CallResponse> {
+/** Status, headers, text and the text parsed as JSON (undefined when it is not JSON). */
+export async function toResponse(res: Response): Promise<CallResponse> {
   const text = await res.text();
   let json: any;
   try {

@@ -8,9 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'node:net';
-import { UPSTREAM, testZone, type Zone, type ZoneRecord } from './openweb-doubles.js';
+import { UPSTREAM, listenOnLoopback, loopback, testZone, type Zone } from './openweb-doubles.js';
 
 export const TDA_PAGE = 'site/pages/tdameritrade-setting-financial-goals.html';
 export const SCHWAB_PAGE = 'site/pages/schwab-financial-planning-outlook.html';
@@ -19,7 +17,7 @@ export const PAGES_SKIP = HAVE_PAGES ? '' : ` (skipped: recorded pages not found
 
 export const readPageRecording = (path: string): string => readFileSync(`${UPSTREAM}${path}`, 'utf8');
 
-const lo: ZoneRecord[] = [{ type: 'A', ttl: 60, address: '127.0.0.1' }];
+const lo = loopback();
 
 /** The shared test zone plus the contacts sites. */
 export function contactsZone(): Zone {
@@ -86,7 +84,6 @@ export interface ContactsSites {
 export async function startContactsSites(): Promise<ContactsSites> {
   const seen: { host: string; path: string }[] = [];
   let port = 0;
-  const sockets = new Set<Socket>();
   const html = (res: http.ServerResponse, body: string, status = 200): void => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
@@ -150,21 +147,9 @@ export async function startContactsSites(): Promise<ContactsSites> {
     if (host === 'silent.test') return;
     html(res, 'unknown host', 404);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenOnLoopback(server);
+  port = listening.port;
+  return { port, seen, close: listening.close };
 }
 
 /** 20 MB of HTML, written as fast as the socket takes it, without a content-length. */

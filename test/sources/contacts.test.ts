@@ -27,8 +27,8 @@ import { createUpstreamClient } from '../../src/upstream/client.js';
 import { parseRobots } from '../../src/sources/web/contacts/robots.js';
 import { socialProfile } from '../../src/sources/web/contacts/socials.js';
 import { pruneData } from '../../src/render/prune.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
-import { startDnsDouble, type DnsDouble } from './openweb-doubles.js';
+import { post, type TestGateway } from '../helpers/gateway.js';
+import { startDnsDouble, startOpenWebGateway, type DnsDouble } from './openweb-doubles.js';
 import {
   ABOUT_PAGE,
   CONTACT_PAGE,
@@ -327,17 +327,10 @@ describe.skipIf(!HAVE_PAGES)(`web.contacts through the gateway${PAGES_SKIP}`, ()
 
   beforeAll(async () => {
     [dns, sites] = await Promise.all([startDnsDouble(contactsZone()), startContactsSites()]);
-    gw = await startGateway({
-      QUARRY_DNS_SERVERS: dns.server,
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1/32',
-      QUARRY_UPSTREAM_RETRIES: '0',
+    ({ gw, key, testKey, accountId } = await startOpenWebGateway(dns, {
       QUARRY_WEB_CONTACTS_PAGE_TIMEOUT_MS: String(PAGE_TIMEOUT_MS),
       QUARRY_WEB_CONTACTS_BUDGET_MS: '8000',
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    key = acct.apiKey;
-    accountId = acct.accountId;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
+    }));
   });
   afterAll(async () => {
     await gw?.close();

@@ -14,9 +14,9 @@ import { parseAddress } from '../../src/sources/email/syntax.js';
 import { overlay, smtpOutcome, verifyEmail } from '../../src/sources/email/verify.js';
 import { createSsrfGuard } from '../../src/upstream/ssrf.js';
 import sample from '../../src/sources/email/samples/verify.json' with { type: 'json' };
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post, type TestGateway } from '../helpers/gateway.js';
 import { CLOSED_HOST, emailZone, SILENT_HOST, SMTP_HOST, startSilentServer, startSmtpDouble, type SmtpDouble } from './email-doubles.js';
-import { startDnsDouble, UPSTREAM, type DnsDouble } from './openweb-doubles.js';
+import { startDnsDouble, startOpenWebGateway, UPSTREAM, type DnsDouble } from './openweb-doubles.js';
 
 const reply = (line: string): SmtpReply => parseReply([line]);
 
@@ -262,19 +262,13 @@ describe('email.verify through the gateway', () => {
   beforeAll(async () => {
     [dns, smtp] = await Promise.all([startDnsDouble(emailZone()), startSmtpDouble()]);
     silent = await startSilentServer(smtp.port);
-    gw = await startGateway({
-      QUARRY_DNS_SERVERS: dns.server,
+    ({ gw, key, testKey, accountId } = await startOpenWebGateway(dns, {
       QUARRY_OUTBOUND_ALLOW: `${SMTP_HOST}/32,${SILENT_HOST}/32,${CLOSED_HOST}/32`,
       QUARRY_SMTP_PORT: String(smtp.port),
-      QUARRY_UPSTREAM_RETRIES: '0',
       QUARRY_EMAIL_HELO_NAME: 'probe.quarry.test',
       QUARRY_EMAIL_SMTP_TIMEOUT_MS: '1000',
       QUARRY_EMAIL_PROBE_TIMEOUT_MS: '3000',
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    key = acct.apiKey;
-    accountId = acct.accountId;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
+    }));
   });
   afterAll(async () => {
     await gw?.close();

@@ -9,6 +9,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import DNS from 'dns2';
+import { startGateway, type TestGateway } from '../helpers/gateway.js';
 
 export const UPSTREAM = fileURLToPath(new URL('../../../shared/upstream/', import.meta.url));
 export const HAVE_OPENWEB = existsSync(`${UPSTREAM}domain/whois/found`) && existsSync(`${UPSTREAM}storefront`);
@@ -26,18 +27,20 @@ export interface ZoneRecord {
 }
 export type Zone = Record<string, ZoneRecord[]>;
 
+/** An A record on 127.0.0.1: a test site's name. */
+export const loopback = (ttl = 60): ZoneRecord[] => [{ type: 'A', ttl, address: '127.0.0.1' }];
+
 /** Test names: the sites and WHOIS servers on loopback, a private address, and one name with every record type. */
 export function testZone(): Zone {
-  const lo = (ttl = 60): ZoneRecord[] => [{ type: 'A', ttl, address: '127.0.0.1' }];
   return {
-    'shop.test': lo(),
-    'plain.test': lo(),
-    'redirect.test': lo(),
+    'shop.test': loopback(),
+    'plain.test': loopback(),
+    'redirect.test': loopback(),
     'private.test': [{ type: 'A', ttl: 60, address: '10.0.0.1' }],
-    'whois.iana.org': lo(),
-    'whois.verisign-grs.com': lo(),
-    'whois.markmonitor.com': lo(),
-    'rdap.test': lo(),
+    'whois.iana.org': loopback(),
+    'whois.verisign-grs.com': loopback(),
+    'whois.markmonitor.com': loopback(),
+    'rdap.test': loopback(),
     'www.example.test': [{ type: 'CNAME', ttl: 300, domain: 'example.test' }],
     'example.test': [
       { type: 'A', ttl: 300, address: '192.0.2.10' },
@@ -106,7 +109,46 @@ export async function startDnsDouble(zone: Zone = testZone()): Promise<DnsDouble
   };
 }
 
+// ---------------------------------------------------------------- the gateway
+
+export interface OpenWebGateway {
+  gw: TestGateway;
+  accountId: string;
+  /** A live key and a test-mode key of the account. */
+  key: string;
+  testKey: string;
+}
+
+/**
+ * A gateway that resolves names through `dns`, lets loopback through the SSRF guard (QUARRY_OUTBOUND_ALLOW; `env`
+ * may widen it) and never retries upstream, with one account holding `credits`.
+ */
+export async function startOpenWebGateway(dns: DnsDouble, env: Record<string, string> = {}, credits = 100): Promise<OpenWebGateway> {
+  const gw = await startGateway({ QUARRY_DNS_SERVERS: dns.server, QUARRY_OUTBOUND_ALLOW: '127.0.0.1/32', QUARRY_UPSTREAM_RETRIES: '0', ...env });
+  try {
+    const { accountId, apiKey } = await gw.accounts.createAccount({ credits });
+    const testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
+    return { gw, accountId, key: apiKey, testKey };
+  } catch (e) {
+    await gw.close();
+    throw e;
+  }
+}
+
 // ---------------------------------------------------------------- HTTP sites
+
+/** Listens on 127.0.0.1 (a free port); `close` also ends the connections still open (silent or streaming sites). */
+export async function listenOnLoopback(server: http.Server): Promise<{ port: number; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 export interface Sites {
   url: string;

@@ -7,12 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneData } from '../../src/render/prune.js';
 import { normaliseMeta } from '../../src/sources/shopify/normalise.js';
 import { normaliseRdap } from '../../src/sources/domain/rdap.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post, type TestGateway } from '../helpers/gateway.js';
 import {
   OPENWEB_SKIP,
   HAVE_OPENWEB,
   readJson,
   startDnsDouble,
+  startOpenWebGateway,
   startRdapDouble,
   startSites,
   startWhoisDouble,
@@ -38,17 +39,10 @@ describe.skipIf(!HAVE_OPENWEB)(`open-web sources through the gateway${OPENWEB_SK
 
   beforeAll(async () => {
     [dns, sites, whois, rdap] = await Promise.all([startDnsDouble(), startSites(), startWhoisDouble(), startRdapDouble()]);
-    gw = await startGateway({
-      QUARRY_DNS_SERVERS: dns.server,
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1/32',
+    ({ gw, key, testKey, accountId } = await startOpenWebGateway(dns, {
       QUARRY_WHOIS_PORT: String(whois.port),
       QUARRY_RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-      QUARRY_UPSTREAM_RETRIES: '0',
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    key = acct.apiKey;
-    accountId = acct.accountId;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
+    }));
   });
   afterAll(async () => {
     await gw?.close();

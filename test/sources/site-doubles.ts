@@ -5,18 +5,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { testZone, UPSTREAM, type Zone } from './openweb-doubles.js';
+import { listenOnLoopback, loopback, testZone, UPSTREAM, type Zone } from './openweb-doubles.js';
 
 export const HAVE_SITE = existsSync(`${UPSTREAM}site/robots`) && existsSync(`${UPSTREAM}site/sitemaps`) && existsSync(`${UPSTREAM}site/pages`);
 export const SITE_SKIP = HAVE_SITE ? '' : ` (skipped: recordings not found at ${UPSTREAM}site)`;
 
 export const readSite = (path: string): string => readFileSync(`${UPSTREAM}site/${path}`, 'utf8');
 
-const lo = () => [{ type: 'A' as const, ttl: 60, address: '127.0.0.1' }];
 export function siteZone(): Zone {
-  return { ...testZone(), 'map.test': lo(), 'crawl.test': lo(), 'bomb.test': lo(), 'hop.test': lo(), 'www.hop.test': lo() };
+  return { ...testZone(), 'map.test': loopback(), 'crawl.test': loopback(), 'bomb.test': loopback(), 'hop.test': loopback(), 'www.hop.test': loopback() };
 }
 
 /**
@@ -129,17 +127,7 @@ export async function startSiteDouble(): Promise<SiteDouble> {
     }
     notFound();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const { port, close } = await listenOnLoopback(server);
   base = `http://127.0.0.1:${port}`;
-  return {
-    url: base,
-    port,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: base, port, seen, close };
 }

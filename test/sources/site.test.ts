@@ -17,8 +17,8 @@ import { Budget, siteAddress, type Fetcher } from '../../src/sources/site/fetch.
 import { mapSite } from '../../src/sources/site/map.js';
 import { QuarryError } from '../../src/errors.js';
 import { createUpstreamClient } from '../../src/upstream/client.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
-import { startDnsDouble, UPSTREAM, type DnsDouble } from './openweb-doubles.js';
+import { post, type TestGateway } from '../helpers/gateway.js';
+import { startDnsDouble, startOpenWebGateway, UPSTREAM, type DnsDouble } from './openweb-doubles.js';
 import { gzipBomb, HAVE_SITE, readSite, SITE_SKIP, siteZone, startSiteDouble, type SiteDouble } from './site-doubles.js';
 import { buildMapSample, buildSeoSample } from '../../scripts/samples/site.js';
 import mapSample from '../../src/sources/site/samples/map.json' with { type: 'json' };
@@ -417,11 +417,7 @@ describe.skipIf(!HAVE_SITE)(`site source through the gateway${SITE_SKIP}`, () =>
   beforeAll(async () => {
     [dns, sites] = await Promise.all([startDnsDouble(siteZone()), startSiteDouble()]);
     at = (host, path = '') => `http://${host}:${sites.port}${path}`;
-    gw = await startGateway({ QUARRY_DNS_SERVERS: dns.server, QUARRY_OUTBOUND_ALLOW: '127.0.0.1/32', QUARRY_UPSTREAM_RETRIES: '0' });
-    const acct = await gw.accounts.createAccount({ credits: 1000 });
-    key = acct.apiKey;
-    accountId = acct.accountId;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
+    ({ gw, key, testKey, accountId } = await startOpenWebGateway(dns, {}, 1000));
   });
   afterAll(async () => {
     await gw?.close();

@@ -10,12 +10,11 @@
  * The values are what those products emit on real sites (see fingerprints.json); the page itself is written here.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import DNS from 'dns2';
-import { testZone, type Zone } from './openweb-doubles.js';
+import { listenOnLoopback, loopback, testZone, type Zone } from './openweb-doubles.js';
 
 export function techZone(): Zone {
-  const lo = [{ type: 'A' as const, ttl: 60, address: '127.0.0.1' }];
+  const lo = loopback();
   return {
     ...testZone(),
     'tech.test': [
@@ -114,17 +113,8 @@ export async function startTechSites(): Promise<TechSites> {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<!doctype html><html><head><title>Bare</title></head><body>Nothing here.</body></html>');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { port, seen, close };
 }
 
 /** A resolver that answers SERVFAIL to everything: DNS trouble while the site itself is reachable. */

@@ -21,7 +21,7 @@ import { htmlSlice, pageSignals, parseSetCookie } from '../../src/sources/domain
 import { technologiesOp, technologiesTarget } from '../../src/sources/domain/technologies/index.js';
 import { pruneData } from '../../src/render/prune.js';
 import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
-import { UPSTREAM, startDnsDouble, type DnsDouble } from './openweb-doubles.js';
+import { UPSTREAM, startDnsDouble, startOpenWebGateway, type DnsDouble } from './openweb-doubles.js';
 import { WORDPRESS_PAGE, hostilePage, startBrokenDns, startTechSites, techZone, type TechSites } from './technologies-doubles.js';
 import { createUpstreamClient } from '../../src/upstream/client.js';
 import sample from '../../src/sources/domain/samples/technologies.json' with { type: 'json' };
@@ -262,11 +262,7 @@ describe('domain.technologies through the gateway', () => {
 
   beforeAll(async () => {
     [dns, sites] = await Promise.all([startDnsDouble(techZone()), startTechSites()]);
-    gw = await startGateway({ QUARRY_DNS_SERVERS: dns.server, QUARRY_OUTBOUND_ALLOW: '127.0.0.1/32', QUARRY_UPSTREAM_RETRIES: '0' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    key = acct.apiKey;
-    accountId = acct.accountId;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
+    ({ gw, key, testKey, accountId } = await startOpenWebGateway(dns));
   });
   afterAll(async () => {
     await gw?.close();

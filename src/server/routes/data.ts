@@ -30,7 +30,10 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
       state.cacheDirectives = parseCacheControl(request.headers['cache-control']);
 
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
-      if (idempotencyKey === undefined) return answer(deps, endpoint, request, reply, state, addressOf);
+      if (idempotencyKey === undefined) {
+        const r = await respond(deps, endpoint, request, state, addressOf);
+        return reply.code(r.status).headers(r.headers).send(r.body);
+      }
       if (!state.principal) throw new QuarryError('unauthorized', 'Idempotency-Key needs an API key: send one with the request.');
       const start = await beginIdempotent(deps.store, {
         scope: state.principal.keyId,
@@ -46,18 +49,6 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
 }
 
 type AddressOf = () => string;
-
-async function answer(
-  deps: GatewayDeps,
-  endpoint: CatalogueEndpoint,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  state: CallState,
-  addressOf: AddressOf,
-): Promise<FastifyReply> {
-  const r = await respond(deps, endpoint, request, state, addressOf);
-  return reply.code(r.status).headers(r.headers).send(r.body);
-}
 
 /** Runs the call under a claimed Idempotency-Key and keeps its final response (success or final refusal). */
 async function answerOnce(

@@ -15,11 +15,25 @@ import type {
   SessionRecord,
   UserRecord,
 } from '../account-side.js';
-import { isConnectionError, storageUnavailable, type PostgresStore } from './store.js';
+import {
+  INVITE_COLS,
+  SESSION_SELECT,
+  inviteRefusal,
+  toCli,
+  toInvite,
+  toSession,
+  toUser,
+  type CliRow,
+  type InviteRow,
+  type SessionRow,
+  type UserRow,
+} from '../account-side-rows.js';
+import { onceUntilDone, runMigrations, type Migration } from './migrate.js';
+import { isConnectionError, orUnavailable, storageUnavailable, type PostgresStore } from './store.js';
 
 const MIGRATION_LOCK = 0x5175_6173; // "Quas"
 
-export const ACCOUNT_SIDE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+export const ACCOUNT_SIDE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'users, sessions, invites, invite claims, CLI sessions, key last use',
@@ -77,69 +91,7 @@ CREATE TABLE key_last_used (
   },
 ];
 
-interface UserRow {
-  id: string;
-  account_id: string;
-  email: string;
-  password_hash: string;
-  created_at: number;
-}
-interface InviteRow {
-  id: string;
-  code_prefix: string;
-  credits: number;
-  max_uses: number;
-  uses: number;
-  expires_at: number | null;
-  disabled: boolean;
-  created_at: number;
-}
-interface CliRow {
-  id: string;
-  challenge: string;
-  name: string;
-  status: CliSessionRecord['status'];
-  created_at: number;
-  expires_at: number;
-  user_id: string | null;
-  account_id: string | null;
-  key_id: string | null;
-}
-
-const toUser = (r: UserRow): UserRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  email: r.email,
-  passwordHash: r.password_hash,
-  createdAt: r.created_at,
-});
-const toInvite = (r: InviteRow): InviteRecord => ({
-  id: r.id,
-  codePrefix: r.code_prefix,
-  credits: r.credits,
-  maxUses: r.max_uses,
-  uses: r.uses,
-  expiresAt: r.expires_at,
-  disabled: r.disabled,
-  createdAt: r.created_at,
-});
-const toCli = (r: CliRow): CliSessionRecord => ({
-  id: r.id,
-  challenge: r.challenge,
-  name: r.name,
-  status: r.status,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  userId: r.user_id,
-  accountId: r.account_id,
-  keyId: r.key_id,
-});
-
-const INVITE_COLS = 'id, code_prefix, credits, max_uses, uses, expires_at, disabled, created_at';
-
 export class PostgresAccountSide implements AccountSideStore {
-  private ready: Promise<void> | undefined;
-
   constructor(private readonly store: PostgresStore) {}
 
   private get pool(): pg.Pool {
@@ -147,66 +99,24 @@ export class PostgresAccountSide implements AccountSideStore {
   }
 
   /** The store's migrations first (accounts must exist), then ours, once per process. */
-  private migrate(): Promise<void> {
-    if (!this.ready) {
-      this.ready = this.runMigrations().catch((e) => {
-        this.ready = undefined;
-        throw e;
-      });
-    }
-    return this.ready;
-  }
-
-  private async runMigrations(): Promise<void> {
+  private readonly migrate = onceUntilDone(async () => {
     await this.store.migrate();
-    const client = await this.pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      try {
-        await client.query(
-          'CREATE TABLE IF NOT EXISTS account_side_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-        );
-        const done = new Set((await client.query<{ version: number }>('SELECT version FROM account_side_migrations')).rows.map((r) => r.version));
-        for (const m of ACCOUNT_SIDE_MIGRATIONS) {
-          if (done.has(m.version)) continue;
-          await client.query('BEGIN');
-          try {
-            await client.query(m.sql);
-            await client.query('INSERT INTO account_side_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-            await client.query('COMMIT');
-          } catch (e) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw e;
-          }
-        }
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      }
-    } finally {
-      client.release();
-    }
-  }
+    await runMigrations(this.pool, { lock: MIGRATION_LOCK, table: 'account_side_migrations', migrations: ACCOUNT_SIDE_MIGRATIONS });
+  });
 
-  private async q<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<pg.QueryResult<R>> {
-    try {
+  private q<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return orUnavailable(async () => {
       await this.migrate();
-      return await this.pool.query<R>(sql, args);
-    } catch (e) {
-      if (isConnectionError(e)) throw storageUnavailable();
-      throw e;
-    }
+      return this.pool.query<R>(sql, args);
+    });
   }
 
   /** One transaction on one connection; rolled back when `fn` throws. */
   private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
-    try {
+    const client = await orUnavailable(async () => {
       await this.migrate();
-      client = await this.pool.connect();
-    } catch (e) {
-      if (isConnectionError(e)) throw storageUnavailable();
-      throw e;
-    }
+      return this.pool.connect();
+    });
     try {
       await client.query('BEGIN');
       const out = await fn(client);
@@ -256,23 +166,8 @@ export class PostgresAccountSide implements AccountSideStore {
   }
 
   async findSession(tokenHash: Buffer): Promise<SessionRecord | null> {
-    const r = (
-      await this.q<{ id: string; user_id: string; account_id: string; email: string; created_at: number; last_seen_at: number; expires_at: number }>(
-        `SELECT s.id, s.user_id, u.account_id, u.email, s.created_at, s.last_seen_at, s.expires_at
-         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`,
-        [tokenHash],
-      )
-    ).rows[0];
-    if (!r) return null;
-    return {
-      id: r.id,
-      userId: r.user_id,
-      accountId: r.account_id,
-      email: r.email,
-      createdAt: r.created_at,
-      lastSeenAt: r.last_seen_at,
-      expiresAt: r.expires_at,
-    };
+    const r = (await this.q<SessionRow>(`${SESSION_SELECT} WHERE s.token_hash = $1`, [tokenHash])).rows[0];
+    return r ? toSession(r) : null;
   }
 
   async touchSession(id: string, now: number): Promise<void> {
@@ -326,8 +221,8 @@ export class PostgresAccountSide implements AccountSideStore {
     return this.tx(async (c): Promise<ClaimOutcome> => {
       const row = (await c.query<InviteRow>(`SELECT ${INVITE_COLS} FROM invites WHERE code_hash = $1 FOR UPDATE`, [codeHash])).rows[0];
       if (!row) return { ok: false, reason: 'notFound' };
-      if (row.disabled) return { ok: false, reason: 'disabled' };
-      if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: 'expired' };
+      const refused = inviteRefusal(row, now);
+      if (refused) return { ok: false, reason: refused };
       // The invite row is locked: a claim by the same e-mail in flight elsewhere has committed or waits behind us.
       if ((await c.query('SELECT 1 FROM invite_claims WHERE invite_id = $1 AND email = $2', [row.id, email])).rowCount) {
         return { ok: false, reason: 'claimed' };

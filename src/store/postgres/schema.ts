@@ -6,7 +6,9 @@
  * Same invariants as the embedded schema: balance + held = sum(ledger.delta) per account; one ledger row per ref
  * (a call's charge uses its request id); calls clustered by account (primary key (account_id, id)).
  */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+import type { Migration } from './migrate.js';
+
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'accounts, keys, reservations, ledger, calls',

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { QuarryError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { budgetApplies, periodWindow } from '../../budgets/periods.js';
+import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../../budgets/status.js';
 import type {
   AccountView,
   Budget,
@@ -32,6 +33,7 @@ import type {
   UsageQuery,
   UsageTotals,
 } from '../types.js';
+import { onceUntilDone, runMigrations } from './migrate.js';
 import { MIGRATIONS } from './schema.js';
 
 /** bigint (int8) and numeric sums come back as numbers: every value here is far below 2^53. */
@@ -82,6 +84,27 @@ const toCall = (r: CallRow): CallRecord => ({
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * A call's values in the order every statement recording it numbers them: $1 account, $2 credits, $3 id (the
+ * ledger ref), $4 endpoint (the ledger note), $5 created_at, $6 key id, $7 key name, $8 cache, $9 test, $10 tags,
+ * $11 channel, $12 archived result hash, $13 its JSON.
+ */
+const callArgs = (call: CallRecord): unknown[] => [
+  call.accountId,
+  call.credits,
+  call.id,
+  call.endpoint,
+  call.createdAt,
+  call.keyId,
+  call.keyName,
+  call.cache,
+  call.test,
+  call.tags,
+  call.channel,
+  call.result?.hash ?? null,
+  call.result?.json ?? null,
+];
+
 /** SQLSTATE classes and driver errors that mean "the database is not reachable right now". */
 export function isConnectionError(e: unknown): boolean {
   const err = e as { code?: string; message?: string } | null;
@@ -99,6 +122,16 @@ export function storageUnavailable(): QuarryError {
     'Storage is unavailable right now (the database cannot be reached); no credits were taken for this call. Try again shortly.',
     { retryable: true, retryAfterSeconds: 2 },
   );
+}
+
+/** Runs `fn`; a lost connection becomes the retryable storage error. */
+export async function orUnavailable<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isConnectionError(e)) throw storageUnavailable();
+    throw e;
+  }
 }
 
 export interface PostgresStoreOptions {
@@ -122,7 +155,6 @@ export class PostgresStore implements Store {
   readonly sharedByInstances = true;
   readonly pool: pg.Pool;
   readonly schema: string;
-  private ready: Promise<void> | undefined;
   private localKeyWrites = 0;
   private epoch = 0;
   private epochReadAt = 0;
@@ -150,6 +182,10 @@ export class PostgresStore implements Store {
     // An idle connection that dies (database restart, pg_terminate_backend) is dropped by the pool; without a
     // listener the 'error' event would crash the process.
     this.pool.on('error', () => {});
+    // A checked-out client (a transaction, a migration) has no listener of the pool's while it is out: a connection
+    // reset between two of its statements would be an uncaught exception. Its next statement fails instead, as the
+    // retryable storage error, and the pool drops the client when it is released.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
   }
 
   /** The NOTIFY channel of key changes (one per schema, so deployments sharing a database stay apart). */
@@ -187,58 +223,23 @@ export class PostgresStore implements Store {
   }
 
   /** Runs the pending migrations once per process (retried on the next call if the database was down). */
-  migrate(): Promise<void> {
-    if (!this.ready) {
-      this.ready = this.runMigrations().catch((e) => {
-        this.ready = undefined;
-        throw e;
-      });
-    }
-    return this.ready;
-  }
-
-  private async runMigrations(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      // Session lock: instances starting together wait here, then find the work done.
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
-        await client.query(
-          'CREATE TABLE IF NOT EXISTS quarry_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-        );
-        const done = new Set((await client.query<{ version: number }>('SELECT version FROM quarry_migrations')).rows.map((r) => r.version));
-        for (const m of MIGRATIONS) {
-          if (done.has(m.version)) continue;
-          await client.query('BEGIN');
-          try {
-            await client.query(m.sql);
-            await client.query('INSERT INTO quarry_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-            await client.query('COMMIT');
-          } catch (e) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw e;
-          }
-        }
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      }
-    } finally {
-      client.release();
-    }
+  readonly migrate = onceUntilDone(async () => {
+    await runMigrations(this.pool, {
+      lock: MIGRATION_LOCK,
+      table: 'quarry_migrations',
+      migrations: MIGRATIONS,
+      before: (client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`),
+    });
     // Open a few connections now rather than on the first requests (each costs a SCRAM handshake).
     await Promise.all(Array.from({ length: 3 }, () => this.pool.query('SELECT 1'))).catch(() => {});
-  }
+  });
 
   /** One statement; connection failures become the retryable storage error. */
-  private async q<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<pg.QueryResult<R>> {
-    try {
+  private q<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return orUnavailable(async () => {
       await this.migrate();
-      return await this.pool.query<R>(sql, args);
-    } catch (e) {
-      if (isConnectionError(e)) throw storageUnavailable();
-      throw e;
-    }
+      return this.pool.query<R>(sql, args);
+    });
   }
 
   async createAccount(a: { id: string; email: string | null; credits: number }): Promise<void> {
@@ -363,33 +364,18 @@ export class PostgresStore implements Store {
   async settle(reservationId: string, call: CallRecord): Promise<void> {
     // The guarded transition picks the hold exactly once; refund, ledger charge and call row follow from it.
     const res = await this.q<HeldRow>(
-      `WITH s AS (UPDATE reservations SET state = 'settled' WHERE id = $1 AND state = 'held' RETURNING account_id, amount, budgets),
+      `WITH s AS (UPDATE reservations SET state = 'settled' WHERE id = $14 AND state = 'held' RETURNING account_id, amount, budgets),
             c AS (SELECT account_id, amount, budgets, LEAST($2::bigint, amount) AS credits FROM s),
             f AS (UPDATE accounts a SET balance = a.balance + (c.amount - c.credits) FROM c
                   WHERE a.id = c.account_id AND c.amount > c.credits),
             l AS (INSERT INTO ledger (ref, account_id, delta, kind, note, created_at)
                   SELECT $3, c.account_id, -c.credits, 'charge', $4, $5 FROM c),
             b AS (INSERT INTO result_bodies (day, hash, data)
-                  SELECT to_timestamp($5 / 1000.0)::date, $13, $14 FROM c WHERE $13::text IS NOT NULL ON CONFLICT DO NOTHING),
+                  SELECT to_timestamp($5 / 1000.0)::date, $12, $13 FROM c WHERE $12::text IS NOT NULL ON CONFLICT DO NOTHING),
             k AS (INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash)
-                  SELECT $6, $3, $7, $8, $4, c.credits, $9, $10, $11, $12, $5, $13 FROM c)
+                  SELECT $1, $3, $6, $7, $4, c.credits, $8, $9, $10, $11, $5, $12 FROM c)
        SELECT amount, credits, budgets FROM c`,
-      [
-        reservationId,
-        call.credits,
-        call.id,
-        call.endpoint,
-        call.createdAt,
-        call.accountId,
-        call.keyId,
-        call.keyName,
-        call.cache,
-        call.test,
-        call.tags,
-        call.channel,
-        call.result?.hash ?? null,
-        call.result?.json ?? null,
-      ],
+      [...callArgs(call), reservationId],
     );
     await this.moveBudgetHolds(res.rows);
   }
@@ -431,21 +417,7 @@ export class PostgresStore implements Store {
             c AS (INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash)
                   SELECT $1, $3, $6, $7, $4, $2, $8, $9, $10, $11, $5, $12 FROM d)
        SELECT balance FROM d`,
-      [
-        call.accountId,
-        call.credits,
-        call.id,
-        call.endpoint,
-        call.createdAt,
-        call.keyId,
-        call.keyName,
-        call.cache,
-        call.test,
-        call.tags,
-        call.channel,
-        call.result?.hash ?? null,
-        call.result?.json ?? null,
-      ],
+      callArgs(call),
     );
     if (res.rows[0]) return { ok: true, balance: res.rows[0].balance };
     if (!(await this.hasBudgets(call.accountId))) return { ok: false, balance: await this.currentBalance(call.accountId) };
@@ -475,19 +447,13 @@ export class PostgresStore implements Store {
     amount: number,
     write: (client: pg.PoolClient, refs: { id: string; period: string }[]) => Promise<{ spent: number; held: number }>,
   ): Promise<DebitOutcome> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (e) {
-      if (isConnectionError(e)) throw storageUnavailable();
-      throw e;
-    }
+    const client = await orUnavailable(() => this.pool.connect());
     try {
       await client.query('BEGIN');
       const acct = await client.query<{ balance: number }>('SELECT balance FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
       const balance = acct.rows[0]?.balance ?? 0;
       const now = Date.now();
-      const all = (await client.query<BudgetRow>(`${BUDGET_SELECT} WHERE account_id = $1 ORDER BY id`, [accountId])).rows;
+      const all = (await client.query<BudgetRow>(`SELECT ${BUDGET_COLS} FROM budgets WHERE account_id = $1 ORDER BY id`, [accountId])).rows;
       const applicable = all.filter((b) => budgetApplies(b, keyId, tags));
       const refs = applicable.map((b) => ({ id: b.id, period: periodWindow(b.period, now).key }));
       const refsJson = JSON.stringify(refs);
@@ -648,26 +614,11 @@ export class PostgresStore implements Store {
 
   private async insertCall(call: CallRecord, client?: pg.PoolClient): Promise<void> {
     const sql = `WITH b AS (INSERT INTO result_bodies (day, hash, data)
-                   SELECT to_timestamp($11 / 1000.0)::date, $12, $13 WHERE $12::text IS NOT NULL ON CONFLICT DO NOTHING)
+                   SELECT to_timestamp($5 / 1000.0)::date, $12, $13 WHERE $12::text IS NOT NULL ON CONFLICT DO NOTHING)
                  INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`;
-    const args = [
-      call.accountId,
-      call.id,
-      call.keyId,
-      call.keyName,
-      call.endpoint,
-      call.credits,
-      call.cache,
-      call.test,
-      call.tags,
-      call.channel,
-      call.createdAt,
-      call.result?.hash ?? null,
-      call.result?.json ?? null,
-    ];
-    if (client) await client.query(sql, args);
-    else await this.q(sql, args);
+                 VALUES ($1, $3, $6, $7, $4, $2, $8, $9, $10, $11, $5, $12)`;
+    if (client) await client.query(sql, callArgs(call));
+    else await this.q(sql, callArgs(call));
   }
 
   // ------------------------------------------------------------ idempotency, archive, budgets
@@ -726,7 +677,7 @@ export class PostgresStore implements Store {
     const r = await this.q<BudgetRow>(
       `INSERT INTO budgets (id, account_id, scope, target, period, limit_credits, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (account_id, scope, target, period) DO UPDATE SET limit_credits = excluded.limit_credits
-       RETURNING id, account_id, scope, target, period, limit_credits, created_at`,
+       RETURNING ${BUDGET_COLS}`,
       [newId('bdg'), accountId, spec.scope, spec.target, spec.period, spec.limitCredits, Date.now()],
     );
     return toBudget(r.rows[0]!);
@@ -743,7 +694,7 @@ export class PostgresStore implements Store {
   }
 
   async budgets(accountId: string, nowMs: number): Promise<BudgetStatus[]> {
-    const rows = (await this.q<BudgetRow>(`${BUDGET_SELECT} WHERE account_id = $1 ORDER BY created_at, id`, [accountId])).rows;
+    const rows = (await this.q<BudgetRow>(`SELECT ${BUDGET_COLS} FROM budgets WHERE account_id = $1 ORDER BY created_at, id`, [accountId])).rows;
     if (!rows.length) return [];
     const refs = rows.map((b) => ({ id: b.id, period: periodWindow(b.period, nowMs).key }));
     const usage = await this.q<{ budget_id: string; spent: number; held: number }>(
@@ -760,40 +711,4 @@ interface HeldRow {
   amount: number;
   credits: number;
   budgets: { id: string; period: string }[] | null;
-}
-
-interface BudgetRow {
-  id: string;
-  account_id: string;
-  scope: 'key' | 'tag';
-  target: string;
-  period: 'day' | 'month';
-  limit_credits: number;
-  created_at: number;
-}
-
-const BUDGET_SELECT = 'SELECT id, account_id, scope, target, period, limit_credits, created_at FROM budgets';
-
-const toBudget = (b: BudgetRow): Budget => ({
-  id: b.id,
-  accountId: b.account_id,
-  scope: b.scope,
-  target: b.target,
-  period: b.period,
-  limitCredits: b.limit_credits,
-  createdAt: iso(b.created_at),
-});
-
-function budgetStatus(b: BudgetRow, u: { spent: number; held: number } | undefined, nowMs: number): BudgetStatus {
-  const w = periodWindow(b.period, nowMs);
-  const spent = u?.spent ?? 0;
-  const held = u?.held ?? 0;
-  return {
-    ...toBudget(b),
-    spentCredits: spent,
-    heldCredits: held,
-    remainingCredits: Math.max(0, b.limit_credits - spent - held),
-    periodStart: iso(w.startMs),
-    resetsAt: iso(w.resetsAtMs),
-  };
 }

@@ -14,6 +14,19 @@ import type {
   SessionRecord,
   UserRecord,
 } from '../account-side.js';
+import {
+  INVITE_COLS,
+  SESSION_SELECT,
+  inviteRefusal,
+  toCli,
+  toInvite,
+  toSession,
+  toUser,
+  type CliRow,
+  type InviteRow,
+  type SessionRow,
+  type UserRow,
+} from '../account-side-rows.js';
 
 export const ACCOUNT_SIDE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS users (
@@ -67,66 +80,6 @@ CREATE TABLE IF NOT EXISTS key_last_used (
 ) WITHOUT ROWID;
 `;
 
-interface UserRow {
-  id: string;
-  account_id: string;
-  email: string;
-  password_hash: string;
-  created_at: number;
-}
-interface InviteRow {
-  id: string;
-  code_prefix: string;
-  credits: number;
-  max_uses: number;
-  uses: number;
-  expires_at: number | null;
-  disabled: number;
-  created_at: number;
-}
-interface CliRow {
-  id: string;
-  challenge: string;
-  name: string;
-  status: CliSessionRecord['status'];
-  created_at: number;
-  expires_at: number;
-  user_id: string | null;
-  account_id: string | null;
-  key_id: string | null;
-}
-
-const toUser = (r: UserRow): UserRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  email: r.email,
-  passwordHash: r.password_hash,
-  createdAt: r.created_at,
-});
-const toInvite = (r: InviteRow): InviteRecord => ({
-  id: r.id,
-  codePrefix: r.code_prefix,
-  credits: r.credits,
-  maxUses: r.max_uses,
-  uses: r.uses,
-  expiresAt: r.expires_at,
-  disabled: r.disabled === 1,
-  createdAt: r.created_at,
-});
-const toCli = (r: CliRow): CliSessionRecord => ({
-  id: r.id,
-  challenge: r.challenge,
-  name: r.name,
-  status: r.status,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  userId: r.user_id,
-  accountId: r.account_id,
-  keyId: r.key_id,
-});
-
-const INVITE_COLS = 'id, code_prefix, credits, max_uses, uses, expires_at, disabled, created_at';
-
 export class SqliteAccountSide implements AccountSideStore {
   private readonly s: Record<string, Statement>;
   private readonly claim: (codeHash: Buffer, email: string, now: number) => ClaimOutcome;
@@ -141,10 +94,7 @@ export class SqliteAccountSide implements AccountSideStore {
       users: p('SELECT * FROM users ORDER BY created_at, id'),
       setPassword: p('UPDATE users SET password_hash = ? WHERE id = ?'),
       insertSession: p('INSERT INTO sessions (id, token_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'),
-      session: p(
-        `SELECT s.id, s.user_id, u.account_id, u.email, s.created_at, s.last_seen_at, s.expires_at
-         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-      ),
+      session: p(`${SESSION_SELECT} WHERE s.token_hash = ?`),
       touchSession: p('UPDATE sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?'),
       deleteSession: p('DELETE FROM sessions WHERE id = ?'),
       deleteUserSessions: p('DELETE FROM sessions WHERE user_id = ?'),
@@ -176,8 +126,8 @@ export class SqliteAccountSide implements AccountSideStore {
     const claimTx = db.transaction((codeHash: Buffer, email: string, now: number): ClaimOutcome => {
       const row = this.s.inviteByHash.get(codeHash) as InviteRow | undefined;
       if (!row) return { ok: false, reason: 'notFound' };
-      if (row.disabled === 1) return { ok: false, reason: 'disabled' };
-      if (row.expires_at !== null && row.expires_at <= now) return { ok: false, reason: 'expired' };
+      const refused = inviteRefusal(row, now);
+      if (refused) return { ok: false, reason: refused };
       if (this.s.hasClaim.get(row.id, email)) return { ok: false, reason: 'claimed' };
       if (this.s.takeUse.run(row.id).changes === 0) return { ok: false, reason: 'usedUp' };
       this.s.insertClaim.run(row.id, email, now);
@@ -214,19 +164,8 @@ export class SqliteAccountSide implements AccountSideStore {
   }
 
   async findSession(tokenHash: Buffer): Promise<SessionRecord | null> {
-    const r = this.s.session.get(tokenHash) as
-      | { id: string; user_id: string; account_id: string; email: string; created_at: number; last_seen_at: number; expires_at: number }
-      | undefined;
-    if (!r) return null;
-    return {
-      id: r.id,
-      userId: r.user_id,
-      accountId: r.account_id,
-      email: r.email,
-      createdAt: r.created_at,
-      lastSeenAt: r.last_seen_at,
-      expiresAt: r.expires_at,
-    };
+    const r = this.s.session.get(tokenHash) as SessionRow | undefined;
+    return r ? toSession(r) : null;
   }
 
   async touchSession(id: string, now: number): Promise<void> {

@@ -27,6 +27,7 @@ import type {
 } from '../types.js';
 import { MIGRATIONS, SCHEMA } from './schema.js';
 import { budgetApplies, periodWindow } from '../../budgets/periods.js';
+import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../../budgets/status.js';
 import { WriteBatch } from './write-batch.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { newId } from '../../lib/ids.js';
@@ -123,13 +124,11 @@ export class SqliteStore implements Store {
       closeReservation: p(
         "UPDATE reservations SET state = ? WHERE id = ? AND state = 'held' RETURNING account_id, amount, budgets",
       ),
-      accountBudgets: p(
-        'SELECT id, account_id, scope, target, period, limit_credits, created_at FROM budgets WHERE account_id = ? ORDER BY created_at, id',
-      ),
+      accountBudgets: p(`SELECT ${BUDGET_COLS} FROM budgets WHERE account_id = ? ORDER BY created_at, id`),
       upsertBudget: p(
         `INSERT INTO budgets (id, account_id, scope, target, period, limit_credits, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (account_id, scope, target, period) DO UPDATE SET limit_credits = excluded.limit_credits
-         RETURNING id, account_id, scope, target, period, limit_credits, created_at`,
+         RETURNING ${BUDGET_COLS}`,
       ),
       deleteBudget: p('DELETE FROM budgets WHERE id = ? AND account_id = ?'),
       deleteBudgetUsage: p('DELETE FROM budget_usage WHERE budget_id = ?'),
@@ -377,16 +376,8 @@ export class SqliteStore implements Store {
   }
 
   private budgetStatus(b: BudgetRow, nowMs: number): BudgetStatus {
-    const w = periodWindow(b.period, nowMs);
-    const u = (this.s.budgetUsage.get(b.id, w.key) as { spent: number; held: number } | undefined) ?? { spent: 0, held: 0 };
-    return {
-      ...toBudget(b),
-      spentCredits: u.spent,
-      heldCredits: u.held,
-      remainingCredits: Math.max(0, b.limit_credits - u.spent - u.held),
-      periodStart: iso(w.startMs),
-      resetsAt: iso(w.resetsAtMs),
-    };
+    const usage = this.s.budgetUsage.get(b.id, periodWindow(b.period, nowMs).key) as { spent: number; held: number } | undefined;
+    return budgetStatus(b, usage, nowMs);
   }
 
   private migrate(): void {
@@ -491,22 +482,3 @@ interface HeldRow {
   budgets: string | null;
 }
 
-interface BudgetRow {
-  id: string;
-  account_id: string;
-  scope: 'key' | 'tag';
-  target: string;
-  period: 'day' | 'month';
-  limit_credits: number;
-  created_at: number;
-}
-
-const toBudget = (b: BudgetRow): Budget => ({
-  id: b.id,
-  accountId: b.account_id,
-  scope: b.scope,
-  target: b.target,
-  period: b.period,
-  limitCredits: b.limit_credits,
-  createdAt: iso(b.created_at),
-});

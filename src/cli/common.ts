@@ -1,0 +1,52 @@
+/** What the operator commands share: the store of the configured data for one command, and how they answer. */
+import { Accounts } from '../accounts/accounts.js';
+import { keyCrypto, loadSecret, type KeyCrypto } from '../accounts/secret.js';
+import { loadConfig, type Config } from '../config.js';
+import { accountSideFor, type AccountSideStore } from '../store/account-side.js';
+import { openStore } from '../store/open.js';
+import type { Store } from '../store/types.js';
+
+/** Opens the configured store for `fn` and closes it afterwards. */
+export async function withStore<T>(fn: (store: Store, config: Config) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = openStore(config);
+  try {
+    return await fn(store, config);
+  } finally {
+    await store.close();
+  }
+}
+
+export interface Tools {
+  store: Store;
+  /** Opened when first read (on SQLite that creates the account side's tables). */
+  readonly side: AccountSideStore;
+  accounts: Accounts;
+  crypto: KeyCrypto;
+}
+
+/** withStore, plus the key sealing of the server's secret (created when missing) and what needs it. */
+export function withData<T>(fn: (t: Tools) => Promise<T>): Promise<T> {
+  return withStore((store, config) => {
+    const crypto = keyCrypto(loadSecret(config.dataDir, config.secret));
+    return fn({
+      store,
+      get side() {
+        return accountSideFor(store);
+      },
+      accounts: new Accounts(store, crypto),
+      crypto,
+    });
+  });
+}
+
+/** One JSON object on stdout with --json, else the human line. */
+export function print(json: boolean, value: unknown, human: string): void {
+  process.stdout.write(json ? JSON.stringify(value) + '\n' : human + '\n');
+}
+
+export function fail(message: string, json: boolean): never {
+  if (json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
+  process.stderr.write(`quarry: ${message}\n`);
+  process.exit(1);
+}
