@@ -10,6 +10,7 @@ import type { Query } from '../domain/dns.js';
 import { isDisposable, isFreeProvider, isRoleAccount } from './lists.js';
 import { hostAddresses, mailRoute, type MailHost } from './mx.js';
 import { probe, type ProbeResult, type SmtpReply } from './smtp.js';
+import { withServerSlot } from './server-slots.js';
 import { PROBLEM_TEXT, parseAddress } from './syntax.js';
 
 export type Verdict = 'deliverable' | 'undeliverable' | 'risky' | 'unknown';
@@ -33,6 +34,7 @@ export const REASONS = {
   greylisted: 'the mail server asked to try again later (greylisting)',
   temporaryFailure: 'the mail server failed temporarily',
   serverBusy: 'the mail server is busy or closing the connection (421)',
+  throttled: 'other checks of this mail server were running; it was not contacted again in the time allowed',
   probeBlocked: 'the mail server refused to answer our check (policy or reputation block)',
   tlsRequired: 'the mail server wants TLS before it answers',
   smtpTimeout: 'the mail server did not answer in time',
@@ -90,7 +92,7 @@ export interface VerifyDeps {
 
 /** Connections tried when the preferred MX cannot be reached (RFC 5321 §5.1 fallback), within the time budget. */
 export const MAX_ATTEMPTS = 3;
-const RETRYABLE: ReadonlySet<ReasonCode> = new Set(['greylisted', 'temporaryFailure', 'serverBusy', 'smtpTimeout', 'connectionFailed', 'dnsFailure']);
+const RETRYABLE: ReadonlySet<ReasonCode> = new Set(['greylisted', 'temporaryFailure', 'serverBusy', 'throttled', 'smtpTimeout', 'connectionFailed', 'dnsFailure']);
 const MESSAGE_MAX = 300;
 
 const reason = (code: ReasonCode, detail?: string): Reason => ({ code, text: detail ? `${REASONS[code]}: ${detail}` : REASONS[code] });
@@ -250,7 +252,7 @@ export async function verifyEmail(email: string, deps: VerifyDeps): Promise<{ re
     for (const address of addresses.slice(0, 2)) {
       if (attempts >= MAX_ATTEMPTS || !timeLeft()) break hosts;
       attempts++;
-      lastProbe = await probe({
+      const made = await withServerSlot(address, deadline, () => probe({
         server: host.exchange,
         address,
         port: deps.port,
@@ -260,7 +262,12 @@ export async function verifyEmail(email: string, deps: VerifyDeps): Promise<{ re
         stepTimeoutMs: deps.stepTimeoutMs,
         deadline,
         signal: deps.signal,
-      });
+      }));
+      if (!made) {
+        skipped.push(reason('throttled', `${host.exchange} (${address})`));
+        break hosts;
+      }
+      lastProbe = made;
       if (!unreached(lastProbe)) break hosts;
       unreachedHosts.push(lastProbe);
     }
@@ -272,10 +279,11 @@ export async function verifyEmail(email: string, deps: VerifyDeps): Promise<{ re
   }
 
   if (!lastProbe) {
-    // No server could even be contacted. Only DNS trouble leaves the question open; otherwise no mail can arrive.
-    const dns = skipped.some((r) => r.code === 'dnsFailure');
+    // No server could even be contacted. Only DNS trouble or our own throttling leaves the question open; otherwise
+    // no mail can arrive.
+    const open = skipped.some((r) => r.code === 'dnsFailure' || r.code === 'throttled');
     const decisive = skipped.filter((r) => r.code !== 'implicitMx');
-    if (dns || !decisive.length) {
+    if (open || !decisive.length) {
       return finish({ verdict: 'unknown', reasons: decisive.length ? decisive : [reason('smtpTimeout', 'no mail server could be tried in the time allowed')] });
     }
     return finish({ verdict: 'undeliverable', reasons: decisive });
