@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from '../account-side-rows.js';
 import { onceUntilDone, runMigrations, type Migration } from './migrate.js';
-import { isConnectionError, orUnavailable, storageUnavailable, type PostgresStore } from './store.js';
+import { inTransaction, orUnavailable, type PostgresStore } from './store.js';
 
 const MIGRATION_LOCK = 0x5175_6173; // "Quas"
 
@@ -112,23 +112,11 @@ export class PostgresAccountSide implements AccountSideStore {
   }
 
   /** One transaction on one connection; rolled back when `fn` throws. */
-  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await orUnavailable(async () => {
+  private tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(async () => {
       await this.migrate();
       return this.pool.connect();
-    });
-    try {
-      await client.query('BEGIN');
-      const out = await fn(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      if (isConnectionError(e)) throw storageUnavailable();
-      throw e;
-    } finally {
-      client.release();
-    }
+    }, fn);
   }
 
   async createUser(u: NewUser): Promise<'created' | 'emailTaken'> {

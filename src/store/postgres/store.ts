@@ -134,6 +134,26 @@ export async function orUnavailable<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * One transaction on one pooled connection: committed when `fn` returns, rolled back when it throws; a lost
+ * connection becomes the retryable storage error.
+ */
+export async function inTransaction<T>(connect: () => Promise<pg.PoolClient>, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await orUnavailable(connect);
+  try {
+    await client.query('BEGIN');
+    const out = await fn(client);
+    await client.query('COMMIT');
+    return out;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    if (isConnectionError(e)) throw storageUnavailable();
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
 export interface PostgresStoreOptions {
   /** Schema the tables live in (created by the migrations); `public` when absent. */
   schema?: string;
@@ -447,9 +467,8 @@ export class PostgresStore implements Store {
     amount: number,
     write: (client: pg.PoolClient, refs: { id: string; period: string }[]) => Promise<{ spent: number; held: number }>,
   ): Promise<DebitOutcome> {
-    const client = await orUnavailable(() => this.pool.connect());
-    try {
-      await client.query('BEGIN');
+    // A refusal commits too: it changed nothing but the (empty) counter rows of this period.
+    return inTransaction(() => this.pool.connect(), async (client): Promise<DebitOutcome> => {
       const acct = await client.query<{ balance: number }>('SELECT balance FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
       const balance = acct.rows[0]?.balance ?? 0;
       const now = Date.now();
@@ -475,10 +494,7 @@ export class PostgresStore implements Store {
       );
       const statuses = applicable.map((b) => budgetStatus(b, usage.get(b.id), now));
       const over = statuses.find((b) => b.remainingCredits < amount);
-      if (over || balance < amount) {
-        await client.query('ROLLBACK');
-        return { ok: false, balance, ...(over ? { budget: over } : {}) };
-      }
+      if (over || balance < amount) return { ok: false, balance, ...(over ? { budget: over } : {}) };
       const debited = await client.query<{ balance: number }>('UPDATE accounts SET balance = balance - $2 WHERE id = $1 RETURNING balance', [
         accountId,
         amount,
@@ -491,15 +507,8 @@ export class PostgresStore implements Store {
           [refsJson, move.spent, move.held],
         );
       }
-      await client.query('COMMIT');
       return { ok: true, balance: debited.rows[0]!.balance };
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => {});
-      if (isConnectionError(e)) throw storageUnavailable();
-      throw e;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async recordTestCall(call: CallRecord): Promise<void> {
