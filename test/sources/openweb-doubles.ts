@@ -94,11 +94,26 @@ export async function startDnsDouble(zone: Zone = testZone()): Promise<DnsDouble
     } else push(name, records.filter((r) => T[r.type] === q.type));
     send(response);
   };
-  const udp = DNS.createServer({ udp: true, handle } as any);
-  await udp.listen({ udp: { port: 0, address: '127.0.0.1' } } as any);
-  const port = (udp.addresses() as any).udp.port as number;
-  const tcp = DNS.createServer({ tcp: true, handle } as any);
-  await tcp.listen({ tcp: { port, address: '127.0.0.1' } } as any);
+  // UDP takes a free port, then TCP the same number; another process (the suite runs files in parallel) may hold
+  // that TCP port, so a taken one means trying again with a new UDP port.
+  for (let attempt = 1; ; attempt++) {
+    const udp = DNS.createServer({ udp: true, handle } as any);
+    await udp.listen({ udp: { port: 0, address: '127.0.0.1' } } as any);
+    const port = (udp.addresses() as any).udp.port as number;
+    const tcp = DNS.createServer({ tcp: true, handle } as any);
+    const listened = await new Promise<boolean>((resolve, reject) => {
+      tcp.once('error', (e: NodeJS.ErrnoException) => (e.code === 'EADDRINUSE' && attempt < 20 ? resolve(false) : reject(e)));
+      (tcp.listen({ tcp: { port, address: '127.0.0.1' } } as any) as Promise<unknown>).then(() => resolve(true), reject);
+    });
+    if (!listened) {
+      await udp.close();
+      continue;
+    }
+    return dnsDouble(port, queries, udp, tcp);
+  }
+}
+
+function dnsDouble(port: number, queries: { name: string; type: number }[], udp: { close(): Promise<unknown> }, tcp: { close(): Promise<unknown> }): DnsDouble {
   return {
     server: `127.0.0.1:${port}`,
     port,
