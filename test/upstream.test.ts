@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuarryError } from '../src/errors.js';
 import { createUpstreamClient, type UpstreamOptions } from '../src/upstream/client.js';
 import { createSsrfGuard, isReservedAddress } from '../src/upstream/ssrf.js';
+import { failure } from './helpers/failure.js';
 
 /** Hits per path+query, and the most requests the server saw at once on /slow-ok. */
 const hits = new Map<string, number>();
@@ -98,16 +99,6 @@ function client(opts: Partial<UpstreamOptions> = {}) {
   const c = createUpstreamClient({ source: 'test', timeoutMs: 200, retries: 2, retryBaseMs: 1, ...opts });
   clients.push(c);
   return c;
-}
-
-async function failure(p: Promise<unknown>): Promise<QuarryError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(QuarryError);
-    return e as QuarryError;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('upstream client: failures map to source codes', () => {

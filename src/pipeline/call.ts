@@ -136,6 +136,23 @@ async function fetchFresh(
 
 const ageOf = (deps: GatewayDeps, r: CachedResult) => Math.max(0, Math.floor((deps.now() - r.storedAt) / 1000));
 
+/**
+ * The cached result that answers a call: fresh enough for its `maxAge` (default the endpoint's cacheTtlSeconds;
+ * 0 asks the source), with its age. Used by the call and by its quote, so both read the cache the same way.
+ */
+export async function freshHit(
+  deps: GatewayDeps,
+  def: EndpointDef,
+  key: string,
+  maxAge: number | undefined,
+): Promise<{ hit: CachedResult; ageSeconds: number } | undefined> {
+  if (maxAge === 0 || def.cacheTtlSeconds <= 0) return undefined;
+  const hit = await deps.cache.get(key);
+  if (!hit) return undefined;
+  const ageSeconds = ageOf(deps, hit);
+  return ageSeconds <= (maxAge ?? def.cacheTtlSeconds) ? { hit, ageSeconds } : undefined;
+}
+
 /** Answers from a stored result (a fresh hit, or a stale one when the source failed): charged at its known price. */
 async function chargeCached(
   deps: GatewayDeps,
@@ -248,11 +265,8 @@ export async function runCall(
 
   const directives = state.cacheDirectives;
   const cacheable = def.cacheTtlSeconds > 0;
-  if (maxAge !== 0 && cacheable) {
-    const hit = await deps.cache.get(key);
-    const ageSeconds = hit ? ageOf(deps, hit) : 0;
-    if (hit && ageSeconds <= (maxAge ?? def.cacheTtlSeconds)) return chargeCached(deps, state, def, hit, 'hit', ageSeconds, tags);
-  }
+  const fresh = await freshHit(deps, def, key, maxAge);
+  if (fresh) return chargeCached(deps, state, def, fresh.hit, 'hit', fresh.ageSeconds, tags);
   if (directives?.onlyIfCached) {
     throw new QuarryError(
       'sourceUnavailable',

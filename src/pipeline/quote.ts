@@ -7,6 +7,7 @@ import type { CatalogueEndpoint } from '../catalogue/catalogue.js';
 import { QuarryError } from '../errors.js';
 import { budgetApplies } from '../budgets/periods.js';
 import { cacheKey } from './cache-key.js';
+import { freshHit } from './call.js';
 import type { GatewayDeps, Principal } from './deps.js';
 import { maxPriceFor, priceFor } from './price.js';
 
@@ -37,12 +38,10 @@ export async function quoteCall(
   const maxAge = valid.maxAge as number | undefined;
   const tags = (valid.tags as string[] | undefined) ?? [];
   let cache: Quote['cache'] = { wouldAnswer: false, ageSeconds: null, credits: null };
-  if (maxAge !== 0 && def.cacheTtlSeconds > 0) {
-    const hit = await deps.cache.get(cacheKey(principal.test ? 'test' : 'live', def.id, valid));
-    const age = hit ? Math.max(0, Math.floor((deps.now() - hit.storedAt) / 1000)) : 0;
-    if (hit && age <= (maxAge ?? def.cacheTtlSeconds)) {
-      cache = { wouldAnswer: true, ageSeconds: age, credits: hit.free ? 0 : fixedPrice ?? priceFor(def, hit.items) };
-    }
+  const fresh = await freshHit(deps, def, cacheKey(principal.test ? 'test' : 'live', def.id, valid), maxAge);
+  if (fresh) {
+    const { hit, ageSeconds } = fresh;
+    cache = { wouldAnswer: true, ageSeconds, credits: hit.free ? 0 : fixedPrice ?? priceFor(def, hit.items) };
   }
   const maxCredits = cache.credits ?? fixedPrice ?? maxPriceFor(def, valid);
   const minCredits = cache.credits ?? fixedPrice ?? priceFor(def, 1);

@@ -1,7 +1,10 @@
 /**
  * Writing responses: the success envelope, error envelopes (current and legacy) and the headers SPEC.md lists.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayDeps, Principal } from '../pipeline/deps.js';
+import { checkRate, rateLimitedError } from '../pipeline/limits.js';
+import { clientAddress } from './client-address.js';
 import { errorEnvelope, legacyErrorBody, type QuarryError } from '../errors.js';
 import type { RateDecision } from '../limits/types.js';
 
@@ -20,4 +23,11 @@ export function sendError(reply: FastifyReply, err: QuarryError, requestId: stri
 /** The success envelope; `dataJson` is already serialised (cache hits reuse it as is). */
 export function envelopeJson(dataJson: string, creditsUsed: number, requestId: string): string {
   return `{"success":true,"data":${dataJson},"creditsUsed":${creditsUsed},"requestId":${JSON.stringify(requestId)}}`;
+}
+
+/** A free request counted against its window (the key's, or the address's when keyless): headers set, 429 when over. */
+export async function countFreeRequest(deps: GatewayDeps, principal: Principal | null, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const rate = await checkRate(deps, principal, () => clientAddress(request.ip));
+  setRateHeaders(reply, rate);
+  if (!rate.allowed) throw rateLimitedError(rate);
 }

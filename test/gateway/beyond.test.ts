@@ -171,6 +171,8 @@ describe.skipIf(!HAVE_FORUM_RECORDINGS)(`beyond the peers (issue 8)${FORUM_SKIP_
       const q = await post(gw.url, '/v1/quote', { endpoint: 'reddit.subforum', input }, { key: acct.apiKey });
       expect(q.status).toBe(200);
       expect(q.json.creditsUsed).toBe(0);
+      // Free, but counted against the key's window like every keyed request (SPEC: X-RateLimit-* headers).
+      expect(q.headers.get('x-ratelimit-limit')).toBe('10000');
       expect(q.json.data).toMatchObject({ endpoint: 'reddit.subforum', minCredits: 2, maxCredits: 2, canPay: true, balance: 50 });
       expect(q.json.data.cache).toMatchObject({ wouldAnswer: false });
       const call = await post(gw.url, PATH, input, { key: acct.apiKey });

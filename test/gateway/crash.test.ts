@@ -13,7 +13,7 @@ import { keyCrypto, loadSecret } from '../../src/accounts/secret.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { post } from '../helpers/gateway.js';
 import { exited, startServerProcess } from '../scale/helpers.js';
-import { startPaidTraffic } from '../helpers/paid-traffic.js';
+import { trafficBeforeKill } from '../helpers/paid-traffic.js';
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
 
 const INITIAL = 100_000;
@@ -44,15 +44,7 @@ describe.skipIf(!HAVE_FORUM_RECORDINGS)(`crash safety${FORUM_SKIP_REASON}`, () =
     };
     const first = await startServerProcess(env);
     children.push(first.proc);
-    const succeeded: string[] = [];
-    const traffic = startPaidTraffic({
-      apiKey: acct.apiKey,
-      loops: 12,
-      target: () => first.url,
-      onAnswer: (r) => r.status === 200 && succeeded.push(r.json.requestId),
-      expectDisconnect: true,
-    });
-    while (succeeded.length < 60) await new Promise((r) => setTimeout(r, 5));
+    const { succeeded, traffic } = await trafficBeforeKill({ apiKey: acct.apiKey, target: () => first.url, successes: 60 });
     first.proc.kill('SIGKILL');
     await traffic.stop();
     await exited(first.proc);

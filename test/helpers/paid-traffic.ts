@@ -40,3 +40,23 @@ export function startPaidTraffic(o: TrafficOptions): { stop(): Promise<void> } {
     },
   };
 }
+
+/**
+ * Traffic to a server that is about to be killed: runs until `successes` calls succeeded, then hands back their
+ * request ids (still growing while the loops run) and the traffic to stop.
+ */
+export async function trafficBeforeKill(o: { apiKey: string; target: () => string; successes: number }): Promise<{
+  succeeded: string[];
+  traffic: { stop(): Promise<void> };
+}> {
+  const succeeded: string[] = [];
+  const traffic = startPaidTraffic({
+    apiKey: o.apiKey,
+    loops: 12,
+    target: o.target,
+    onAnswer: (r) => r.status === 200 && succeeded.push(r.json.requestId),
+    expectDisconnect: true,
+  });
+  while (succeeded.length < o.successes) await new Promise((r) => setTimeout(r, 5));
+  return { succeeded, traffic };
+}

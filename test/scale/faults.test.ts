@@ -15,7 +15,7 @@ import { post, startGateway, type CallResponse, type TestGateway } from '../help
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
 import { SHARED_SKIP_REASON, adminQuery, sharedBackends, type Backends } from '../helpers/shared-backends.js';
 import { exited, sleep, startPrivateRedis, startServerProcess, startTcpProxy } from './helpers.js';
-import { startPaidTraffic } from '../helpers/paid-traffic.js';
+import { startPaidTraffic, trafficBeforeKill } from '../helpers/paid-traffic.js';
 
 const RUN = !SHARED_SKIP_REASON && HAVE_FORUM_RECORDINGS;
 
@@ -152,15 +152,7 @@ describe.skipIf(!RUN)(`scale-out faults${SHARED_SKIP_REASON}${FORUM_SKIP_REASON}
     const [first, other] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     children.push(first.proc, other.proc);
     upstream.delayMs = 15;
-    const succeeded: string[] = [];
-    const traffic = startPaidTraffic({
-      apiKey: acct.apiKey,
-      loops: 12,
-      target: () => first.url,
-      onAnswer: (r) => r.status === 200 && succeeded.push(r.json.requestId),
-      expectDisconnect: true,
-    });
-    while (succeeded.length < 60) await sleep(5);
+    const { succeeded, traffic } = await trafficBeforeKill({ apiKey: acct.apiKey, target: () => first.url, successes: 60 });
     first.proc.kill('SIGKILL');
     await traffic.stop();
     await exited(first.proc);

@@ -24,16 +24,7 @@ import {
   type DnsDouble,
   type WhoisDouble,
 } from './openweb-doubles.js';
-
-async function failure(p: Promise<unknown>): Promise<QuarryError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(QuarryError);
-    return e as QuarryError;
-  }
-  throw new Error('expected a failure');
-}
+import { failure } from '../helpers/failure.js';
 
 describe('domain names and dates (no recordings needed)', () => {
   it('domainName: hosts of addresses, IDN to A-labels, junk refused naming the field', () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { QuarryError } from '../../src/errors.js';
 import reddit from '../../src/sources/reddit/index.js';
 import { normaliseListing, normalisePost, normaliseSubforum } from '../../src/sources/reddit/normalise.js';
 import type { SourceContext } from '../../src/sources/types.js';
@@ -11,6 +10,7 @@ import {
   startRedditUpstream,
   type RedditUpstream,
 } from '../helpers/reddit-upstream.js';
+import { failure } from '../helpers/failure.js';
 
 const op = reddit.operations['reddit.subforum'];
 
@@ -19,16 +19,6 @@ const listingPost = (id: string): any =>
   rec('listing-popular-hot.json').data.children.find((c: any) => c.data.id === id).data;
 /** The t3 of a recorded /comments/{id} answer. */
 const commentsPost = (name: string): any => rec(name)[0].data.children[0].data;
-
-async function failure(p: Promise<unknown> | (() => unknown)): Promise<QuarryError> {
-  try {
-    await (typeof p === 'function' ? p() : p);
-  } catch (e) {
-    expect(e).toBeInstanceOf(QuarryError);
-    return e as QuarryError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('reddit samples and shape checks (no recordings needed)', () => {
   it('sample() honours limit and continues after its last post', async () => {

@@ -24,6 +24,9 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
       request.callState = state;
       let address: string | undefined;
       const addressOf = () => (address ??= clientAddress(request.ip));
+      // Parsed once, when first needed: by the idempotency fingerprint, else by the call.
+      let parsed: unknown;
+      const body = () => (parsed ??= jsonBody(request));
       await admit(deps, endpoint, { authorization: request.headers.authorization, clientAddress: addressOf }, state);
       setRateHeaders(reply, state.rate);
       state.textLimit = maxTextLength(request);
@@ -31,19 +34,19 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
 
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
       if (idempotencyKey === undefined) {
-        const r = await respond(deps, endpoint, request, state, addressOf);
+        const r = await respond(deps, endpoint, request, state, addressOf, body);
         return reply.code(r.status).headers(r.headers).send(r.body);
       }
       if (!state.principal) throw new QuarryError('unauthorized', 'Idempotency-Key needs an API key: send one with the request.');
       const start = await beginIdempotent(deps.store, {
         scope: state.principal.keyId,
         key: idempotencyKey,
-        fingerprint: requestFingerprint(endpoint.def.id, jsonBody(request)),
+        fingerprint: requestFingerprint(endpoint.def.id, body()),
         leaseMs: deps.config.reservationTtlMs,
         signal: deps.shutdownSignal,
       });
       if ('replay' in start) return replay(reply, start.replay);
-      return answerOnce(deps, endpoint, request, reply, state, addressOf, start.ticket);
+      return answerOnce(deps, endpoint, request, reply, state, addressOf, body, start.ticket);
     });
   }
 }
@@ -58,11 +61,12 @@ async function answerOnce(
   reply: FastifyReply,
   state: CallState,
   addressOf: AddressOf,
+  body: () => unknown,
   ticket: IdempotencyTicket,
 ): Promise<FastifyReply> {
   let r: StoredResponse;
   try {
-    r = await respond(deps, endpoint, request, state, addressOf);
+    r = await respond(deps, endpoint, request, state, addressOf, body);
   } catch (e) {
     const err = toQuarryError(e);
     const final = isFinal(err.status, err.code);
@@ -95,8 +99,9 @@ async function respond(
   request: FastifyRequest,
   state: CallState,
   addressOf: AddressOf,
+  body: () => unknown,
 ): Promise<StoredResponse> {
-  const call = await runCall(deps, endpoint, { body: jsonBody(request), clientAddress: addressOf }, state);
+  const call = await runCall(deps, endpoint, { body: body(), clientAddress: addressOf }, state);
   const headers: Record<string, string> = {
     'x-credits-used': String(call.creditsUsed),
     'x-cache': call.cache,

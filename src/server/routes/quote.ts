@@ -3,20 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { QuarryError } from '../../errors.js';
 import { authenticate } from '../../pipeline/authenticate.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
-import { checkRate, rateLimitedError } from '../../pipeline/limits.js';
 import { quoteCall } from '../../pipeline/quote.js';
 import { jsonBody } from '../body.js';
-import { clientAddress } from '../client-address.js';
-import { setRateHeaders } from '../reply.js';
+import { countFreeRequest } from '../reply.js';
 
 export function registerQuoteRoutes(app: FastifyInstance, deps: GatewayDeps): void {
   app.post('/v1/quote', async (request, reply) => {
     const principal = await authenticate(deps, request.headers.authorization);
     if (!principal) throw new QuarryError('unauthorized', 'Invalid or missing API key. Send it as Authorization: Bearer <key>.');
     // Free, but counted against the key's window like every keyed request.
-    const rate = await checkRate(deps, principal, () => clientAddress(request.ip));
-    setRateHeaders(reply, rate);
-    if (!rate.allowed) throw rateLimitedError(rate);
+    await countFreeRequest(deps, principal, request, reply);
     const body = jsonBody(request);
     const { endpoint: id, input, ...rest } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const extra = Object.keys(rest);

@@ -5,20 +5,16 @@
 import type { FastifyInstance } from 'fastify';
 import { UNAVAILABLE_TEXT } from '../../catalogue/catalogue.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
-import { checkRate, rateLimitedError } from '../../pipeline/limits.js';
 import { sourceSettings } from '../../config.js';
 import { SOURCES } from '../../sources/registry.js';
-import { clientAddress } from '../client-address.js';
-import { setRateHeaders } from '../reply.js';
+import { countFreeRequest } from '../reply.js';
 import type { WindowStats } from '../../health/types.js';
 
 const EMPTY: WindowStats = { calls: 0, successes: 0, errors: {}, latencyMs: null, drift: 0 };
 
 export function registerSourceRoutes(app: FastifyInstance, deps: GatewayDeps): void {
   app.get('/v1/sources', async (request, reply) => {
-    const rate = await checkRate(deps, null, () => clientAddress(request.ip));
-    setRateHeaders(reply, rate);
-    if (!rate.allowed) throw rateLimitedError(rate);
+    await countFreeRequest(deps, null, request, reply);
     const ids = [...new Set(deps.catalogue.endpoints.map((e) => e.source))];
     const stats = deps.health ? await deps.health.summary(ids, Date.now()) : {};
     const sources = ids.map((id) => {

@@ -15,6 +15,7 @@ import { QuarryError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { budgetApplies, periodWindow } from '../../budgets/periods.js';
 import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../../budgets/status.js';
+import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type {
   AccountView,
   Budget,
@@ -54,33 +55,12 @@ const MIGRATION_LOCK = 0x5175_6172; // "Quar"
  */
 const EPOCH_POLL_MS = 1000;
 
-interface CallRow {
-  id: string;
-  account_id: string;
-  key_id: string;
-  key_name: string;
-  endpoint: string;
-  credits: number;
-  cache: 'hit' | 'miss';
+interface CallRow extends CallRowBase {
   test: boolean;
   tags: string[];
-  channel: 'rest' | 'mcp';
-  created_at: number;
 }
 
-const toCall = (r: CallRow): CallRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  keyId: r.key_id,
-  keyName: r.key_name,
-  endpoint: r.endpoint,
-  credits: r.credits,
-  cache: r.cache,
-  test: r.test,
-  tags: r.tags,
-  createdAt: r.created_at,
-  channel: r.channel,
-});
+const toCall = (r: CallRow): CallRecord => callFromRow(r, r.test, r.tags);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

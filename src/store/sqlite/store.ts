@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
+import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type {
   AccountView,
   Budget,
@@ -32,33 +33,12 @@ import { WriteBatch } from './write-batch.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { newId } from '../../lib/ids.js';
 
-interface CallRow {
-  id: string;
-  account_id: string;
-  key_id: string;
-  key_name: string;
-  endpoint: string;
-  credits: number;
-  cache: 'hit' | 'miss';
+interface CallRow extends CallRowBase {
   test: number;
   tags: string;
-  channel: 'rest' | 'mcp';
-  created_at: number;
 }
 
-const toCall = (r: CallRow): CallRecord => ({
-  id: r.id,
-  accountId: r.account_id,
-  keyId: r.key_id,
-  keyName: r.key_name,
-  endpoint: r.endpoint,
-  credits: r.credits,
-  cache: r.cache,
-  test: r.test === 1,
-  tags: JSON.parse(r.tags) as string[],
-  createdAt: r.created_at,
-  channel: r.channel,
-});
+const toCall = (r: CallRow): CallRecord => callFromRow(r, r.test === 1, JSON.parse(r.tags) as string[]);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
