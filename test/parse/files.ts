@@ -1,5 +1,6 @@
 /** Small documents built in the tests themselves: OOXML via fflate, PDFs by hand, and hostile variants. */
 import { strToU8, zipSync } from 'fflate';
+import { deflateSync } from 'node:zlib';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
@@ -61,11 +62,11 @@ export const shape = (text: string, y: number, x = 0, ph?: string) =>
 /**
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
- * `outline` adds bookmarks (title → 0-based page index).
+ * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded.
  */
 export function pdf(
   pages: { lines: { text: string; size?: number; bold?: boolean; x?: number; y?: number }[]; ops?: string }[],
-  info: { title?: string; outline?: { title: string; page: number }[] } = {},
+  info: { title?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
 ): Uint8Array {
   const objs: string[] = [];
   const add = (s: string) => objs.push(s) ;
@@ -82,8 +83,9 @@ export function pdf(
       if (l.y === undefined) y -= size * 1.4;
       return s;
     });
-    const stream = [...ops, pg.ops ?? ''].join('\n');
-    add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+    const plain = [...ops, pg.ops ?? ''].join('\n');
+    const stream = info.compress ? deflateSync(Buffer.from(plain, 'latin1')).toString('latin1') : plain;
+    add(`<< /Length ${stream.length}${info.compress ? ' /Filter /FlateDecode' : ''} >>\nstream\n${stream}\nendstream`);
     const contentId = objs.length;
     add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`);
     kids.push(objs.length);
