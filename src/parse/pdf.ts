@@ -493,6 +493,15 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         last = undefined;
         continue;
       }
+      const contents = contentsRun(lines, li);
+      if (contents) {
+        flush();
+        list = undefined;
+        blocks.push({ t: 'table', rows: contents.rows });
+        li = contents.end - 1;
+        last = undefined;
+        continue;
+      }
       const table = tables.get(li);
       if (table) {
         flush();
@@ -539,7 +548,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       if (last && (gap > Math.max(l.size, last.size) * 1.6 || gap < 0 || Math.abs(last.size - l.size) > 1)) flush();
       para.push(text);
       last = l;
-      // A contents entry (leader dots, then a page number) is a line of its own, not part of running text.
+      // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
       if (LEADER.test(l.text)) flush();
     }
     flush();
@@ -669,6 +678,30 @@ export function tidyRows(rows: string[][]): string[][] {
 }
 
 const LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
+const ENTRY = /^(.*?)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,6})$/i;
+
+/**
+ * A table of contents: three or more entries in a row (title, leader dots, page number; an entry's title may wrap
+ * onto the line above) become a two-column table, title and page, the leaders dropped. The first entry is the header
+ * row, as in any table whose source marks none.
+ */
+function contentsRun(lines: Line[], start: number): { end: number; rows: string[][] } | undefined {
+  const rows: string[][] = [];
+  let i = start;
+  while (i < lines.length && !lines[i].table) {
+    let m = ENTRY.exec(lines[i].text);
+    let title = m?.[1];
+    // A wrapped title: a line without leaders directly above its entry (within two line heights).
+    if (!m && rows.length && i + 1 < lines.length && !lines[i + 1].table && (m = ENTRY.exec(lines[i + 1].text)) && lines[i].y - lines[i + 1].y < lines[i].size * 2) {
+      title = `${lines[i].text} ${m[1]}`;
+      i++;
+    }
+    if (!m || !title?.trim()) break;
+    rows.push([esc(title.trim()), m[2]]);
+    i++;
+  }
+  return rows.length >= 3 ? { end: i, rows } : undefined;
+}
 
 const NUMERIC = /^[\s\d.,%$€£¥+\-−–()×x/:]*\d[\s\d.,%$€£¥+\-−–()×x/:]*$/;
 

@@ -170,6 +170,29 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Text above the table.\n\n| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | First | wraps onto two lines |\n| Beta | Second | short |\n\nText below the table.');
   });
 
+  it('a table of contents becomes a two-column table (title, page), leaders dropped; a wrapped title joins its entry; one entry alone stays text', async () => {
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'Contents', size: 16 },
+            { text: 'Notices . . . . . . . . . . . . . . . vii' },
+            { text: '1.1 Security fundamentals. . . . . . . . . . . 2' },
+            { text: '3.6.5 Defining and creating column' },
+            { text: 'masks . . . . . . . . . . . . . . . . . 26' },
+            { text: 'Chapter 4. Pipes | and bars . . . . . . . . 31' },
+            ...body(2),
+            { text: 'See the index . . . . . . . . . 40' },
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain(
+      '| Notices | vii |\n| --- | --- |\n| 1.1 Security fundamentals | 2 |\n| 3.6.5 Defining and creating column masks | 26 |\n| Chapter 4. Pipes \\| and bars | 31 |\n\nBody sentence number 1',
+    );
+    expect(out).toContain('See the index . . . . . . . . . 40');
+  });
+
   it('gridsFrom/fillGrid: a lone box is not a table; form bands whose labels line up with values split into rows', () => {
     const H = (at: number, a: number, b: number) => ({ h: true, at, a, b });
     const V = (at: number, a: number, b: number) => ({ h: false, at, a, b });
