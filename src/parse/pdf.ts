@@ -54,8 +54,8 @@ export interface Line {
   /** Width from the first run's start to the last run's end. */
   w?: number;
   href?: string;
-  /** Segments separated by wide gaps (candidate table cells). */
-  cells: { x: number; text: string }[];
+  /** Segments separated by wide gaps (candidate table cells); `w` is a segment's width. */
+  cells: { x: number; text: string; w?: number }[];
   /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
   table?: string[][];
 }
@@ -394,7 +394,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     let text = '';
     let end = -Infinity;
     let start = Infinity;
-    const cells: { x: number; text: string }[] = [];
+    const cells: { x: number; text: string; w?: number }[] = [];
     const fonts = new Map<string, number>();
     let tag: number | undefined = Infinity;
     for (const p of l.parts) {
@@ -404,6 +404,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       if (!cells.length || p.x - end > Math.max(l.size, 6) * 1.0) cells.push({ x: p.x, text: p.s });
       else cells[cells.length - 1].text += (spaced(cells[cells.length - 1].text, p.s, p.x - end, l.size) ? ' ' : '') + p.s;
       end = p.x + p.w;
+      cells[cells.length - 1].w = end - cells[cells.length - 1].x;
     }
     end = -Infinity;
     for (const p of order) {
@@ -480,6 +481,8 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
     let para: string[] = [];
     let last: Line | undefined;
     let list: Extract<Block, { t: 'list' }> | undefined;
+    // Where the current list item's marker line starts: its wrapped lines are indented past it.
+    let itemX = 0;
     const flush = () => {
       if (para.length) blocks.push({ t: 'p', text: joinLines(para) });
       para = [];
@@ -534,11 +537,12 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
           list = { t: 'list', ordered, start: ordered ? Number(num![1]) : 1, items: [item] };
           blocks.push(list);
         }
+        itemX = l.x;
         last = l;
         continue;
       }
       const gap = last ? last.y - l.y : 0;
-      if (list && last && gap < l.size * 1.6 && l.x > last.x + 2) {
+      if (list && last && gap < l.size * 1.6 && l.x > itemX + 2) {
         const it = list.items[list.items.length - 1];
         it.text = joinLines([it.text, text]);
         last = l;
@@ -602,6 +606,7 @@ function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] 
   const out = new Map<number, { end: number; rows: string[][] }>();
   const TOL = 8;
   let i = 0;
+  let floor = 0;
   while (i < lines.length) {
     if (lines[i].cells.length < 2) {
       i++;
@@ -629,7 +634,8 @@ function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] 
       cols.sort((a, b) => a - b);
       const merged: number[] = [];
       for (const x of cols) if (!merged.length || x - merged[merged.length - 1] >= TOL) merged.push(x);
-      const rows: string[][] = [];
+      const head = headerAbove(lines, i, floor, merged, TOL);
+      const rows: string[][] = head.rows;
       for (let li = i; li < j; li++) {
         const l = lines[li];
         const prev = rows[rows.length - 1];
@@ -641,11 +647,45 @@ function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] 
         }
         if (row !== prev) rows.push(row);
       }
-      out.set(i, { end: j, rows: tidyRows(rows) });
-      i = j;
+      out.set(head.start, { end: j, rows: tidyRows(rows) });
+      i = floor = j;
     } else i++;
   }
   return out;
+}
+
+/**
+ * A column header set above a column-aligned table, often on two lines and centred over its column ("State funded"
+ * over "legal aid", beside "CSOs"), shares no column start with the rows below: up to three short lines right above
+ * the table (at most two line spacings apart, the table's text size), each of whose segments is centred over one
+ * column without reaching another column's start, are the header row, each column's parts joined top to bottom.
+ */
+function headerAbove(lines: Line[], start: number, floor: number, cols: number[], tol: number): { start: number; rows: string[][] } {
+  const first = lines[start];
+  const column = (c: { x: number; w?: number }): number => {
+    const mid = c.x + (c.w ?? 0) / 2;
+    let k = -1;
+    for (let m = 0; m < cols.length; m++) if (cols[m] - tol <= mid) k = m;
+    const reaches = cols.some((x, m) => m !== k && x > c.x + tol / 2 && x < c.x + (c.w ?? 0) - tol / 2);
+    return reaches ? -1 : k;
+  };
+  let top = start;
+  while (top - 1 >= floor && start - (top - 1) <= 3) {
+    const l = lines[top - 1];
+    const below = lines[top];
+    if (l.table || !l.cells.length || Math.abs(l.size - first.size) > 1 || l.y - below.y <= 0 || l.y - below.y > l.size * 2.2) break;
+    if (l.cells.some((c) => column(c) < 0)) break;
+    top--;
+  }
+  if (top === start) return { start, rows: [] };
+  const header = cols.map(() => '');
+  for (let li = top; li < start; li++)
+    for (const c of lines[li].cells) {
+      const k = column(c);
+      header[k] = header[k] ? `${header[k]} ${esc(c.text)}` : esc(c.text);
+    }
+  // A header names columns: it leaves none of its cells shared with a full-width line, and names at least one.
+  return header.filter(Boolean).length ? { start: top, rows: [header] } : { start, rows: [] };
 }
 
 /** A body line holding one cell, set at the line spacing under a row of several: that row's cell goes on. */

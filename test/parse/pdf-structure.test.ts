@@ -170,6 +170,46 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Text above the table.\n\n| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | First | wraps onto two lines |\n| Beta | Second | short |\n\nText below the table.');
   });
 
+  it('a column header centred above an aligned table on two lines becomes its header row; a lead-in line stays text', async () => {
+    const row = (y: number, a: string, b: string) => [
+      { text: a, x: 72, y },
+      { text: b, x: 300, y },
+      { text: '*', x: 420, y },
+    ];
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'Which services are offered, and by whom? (Please select all that apply)', x: 72, y: 700 },
+            { text: 'State funded', x: 285, y: 676 },
+            { text: 'CSOs', x: 412, y: 676 },
+            { text: 'legal aid', x: 292, y: 664 },
+            ...row(646, 'Children', 'yes'),
+            ...row(628, 'Women', 'no'),
+            ...row(610, 'Migrants', 'yes'),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('Which services are offered, and by whom? (Please select all that apply)\n\n| | State funded legal aid | CSOs |\n| --- | --- | --- |\n| Children | yes | \\* |');
+  });
+
+  it('a numbered item\'s wrapped lines stay in the item while they are indented past its number', async () => {
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: '24. If your country has an institutional legal aid provider, do the', x: 60, y: 700 },
+            { text: 'staff lawyers coordinate to uniformly challenge common violations of', x: 78, y: 688 },
+            { text: 'international due process rights and human rights?', x: 78, y: 676 },
+            ...body(3),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('24. If your country has an institutional legal aid provider, do the staff lawyers coordinate to uniformly challenge common violations of international due process rights and human rights?\n');
+  });
+
   it('a table of contents becomes a two-column table (title, page), leaders dropped; a wrapped title joins its entry; one entry alone stays text', async () => {
     const out = await md(
       pdf([
