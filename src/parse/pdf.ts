@@ -208,7 +208,8 @@ export function markItems(items: RawItem[], tags: Map<string, number>): TextItem
     for (let k = stack.length - 1; k >= 0 && tag === undefined; k--) if (stack[k]) tag = tags.get(stack[k]!);
     // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
     // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
-    const str = /^[\u0001-\u0008\u000E-\u001F\u0080-\u009F]$/.test(it.str) ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+    // So is one letter or symbol followed only by control characters (a dingbat font's bullet: "r\u0001").
+    const str = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
     out.push({ ...it, str, tag });
   }
   return out;
@@ -347,6 +348,9 @@ const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
  */
 function sameLine(l: { y: number; size: number; height: number; left: number; right: number }, x: number, y: number, w: number, size: number, glyph: boolean): boolean {
   const ls = l.size || l.height;
+  // Text of clearly different sizes far apart on one baseline belongs to different columns (a sidebar's heading
+  // beside a column's body line).
+  if (Math.min(ls, size) < Math.max(ls, size) * 0.85 && Math.max(x - l.right, l.left - (x + w)) > Math.max(ls, size) * 3) return false;
   if (Math.abs(l.y - y) < Math.max(2, Math.min(ls, size) * 0.5)) return true;
   if (glyph) return false;
   const [small, smallY, big, bigY] = size < ls ? [size, y, ls, l.y] : [ls, l.y, size, y];
@@ -442,7 +446,7 @@ const NUMBERED = /^(?:(\d{1,2}(?:\.\d{1,2}){0,4})\.?|\((\d{1,2})\))\s+(?=\S)(?!\
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
 
 /** The heading level a line earns from real structure, or 0. */
-export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number }, prev?: Line, next?: Line): number {
+export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number; pageBody?: number }, prev?: Line, next?: Line): number {
   const plain = l.text;
   if (plain.length > 200 || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
   if (l.tag) return Math.min(4, l.tag);
@@ -450,6 +454,10 @@ export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; 
   if (o) return Math.min(4, o);
   const rank = ctx.ranks.indexOf(sizeKey(l.size));
   if (rank >= 0) return Math.min(4, rank + 1);
+  // A page set smaller than the document (a brochure or insert page) ranks its own sizes: a short line well above
+  // that page's body size, standing apart, is a heading at the lowest level.
+  const page = ctx.pageBody ?? ctx.bodySize;
+  if (page <= ctx.bodySize - 1 && l.size >= page * 1.2 && plain.length <= 90 && !/[.,;:]$/.test(plain) && apart(l, prev, next, ctx)) return 4;
   const n = NUMBERED.exec(plain);
   if (n && plain.length <= 90 && !/[.,;:]$/.test(plain) && apart(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
     const depth = n[1] ? n[1].split('.').length : 3;
@@ -477,6 +485,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   const blocks: Block[] = [];
   pages.forEach((lines, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
+    const pageCtx = { ...ctx, pageBody: mostText(lines) ?? body };
     const tables = findTables(lines);
     let para: string[] = [];
     let last: Line | undefined;
@@ -514,7 +523,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         last = lines[li];
         continue;
       }
-      const level = headingLevel(l, ctx, lines[li - 1], lines[li + 1]);
+      const level = headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]);
       const text = l.href ? link(esc(l.text), l.href) : esc(l.text);
       if (level) {
         flush();
@@ -561,6 +570,13 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
 }
 
 const sizeKey = (s: number) => Math.round(s * 2) / 2;
+
+/** The text size carrying most characters in these lines (undefined when they hold none). */
+function mostText(lines: Line[]): number | undefined {
+  const weight = new Map<number, number>();
+  for (const l of lines) if (!l.table) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
+  return [...weight].sort((p, q) => q[1] - p[1])[0]?.[0];
+}
 
 /**
  * A line that is not part of a paragraph: it neither wraps into the next line (same font and size at the line

@@ -35,6 +35,28 @@ describe('pdf headings from real structure', () => {
     expect(out).toMatch(/^### \(2\) Second Part Title$/m);
   });
 
+  it('a page set smaller than the document ranks its own sizes; a sidebar heading beside a body line is a line of its own', async () => {
+    const page = (n: number) => ({ lines: [{ text: `Chapter ${n} text`, size: 14 }, ...body(8)] });
+    const out = await md(
+      pdf([
+        page(1),
+        {
+          lines: [
+            { text: 'We build confident clients', size: 9.4, x: 280, y: 700 },
+            { text: 'No one else has the vast consulting experience to do this', size: 7.4, x: 280, y: 690 },
+            { text: 'Highlights', size: 9.4, x: 100, y: 688.5 },
+            { text: 'and the line that follows it in the same column.', size: 7.4, x: 280, y: 680 },
+            { text: 'Small body text on this brochure page runs on like this.', size: 7.4, x: 280, y: 670 },
+          ],
+        },
+        page(3),
+      ]),
+    );
+    expect(out).toContain('#### We build confident clients\n');
+    expect(out).toContain('#### Highlights\n');
+    expect(out).not.toMatch(/Highlights No one|No one else.*Highlights/);
+  });
+
   it('a numbered line in the body font stays text (an ordered list item)', async () => {
     const out = await md(pdf([{ lines: [...body(3), { text: '1. First step to take' }, { text: '2. Second step to take' }, ...body(2)] }]));
     expect(out).not.toMatch(/^#/m);
@@ -100,10 +122,11 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(dropRunningLines(two, [[0, 0, 612, 792], [0, 0, 612, 792]])).toBe(two);
   });
 
-  it('bullet glyphs (including a symbol font lone control character) become - items', async () => {
+  it('bullet glyphs (including a symbol font\'s lone control character, or one letter and control characters) become - items', async () => {
     const out = await md(pdf([{ lines: [...body(2), { text: '\u00b7 first point' }, { text: '\u00b7 second point' }, ...body(2)] }]));
     expect(out).toContain('- first point\n- second point');
     expect(markItems([{ str: '\u0002', transform: [9, 0, 0, 9, 0, 0], width: 5, height: 9 }], new Map())[0].str).toBe('•');
+    expect(markItems([{ str: 'r\u0001', transform: [5, 0, 0, 5, 0, 0], width: 4, height: 5 }], new Map())[0].str).toBe('•');
     expect(markItems([{ str: 'a\u0003b', transform: [9, 0, 0, 9, 0, 0], width: 5, height: 9 }], new Map())[0].str).toBe('ab');
   });
 
