@@ -401,21 +401,36 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const cells: { x: number; text: string; w?: number }[] = [];
     const fonts = new Map<string, number>();
     let tag: number | undefined = Infinity;
+    // A space the file itself sets between two runs (pdf.js reports it as a run of its own) is a word break even
+    // where the runs nearly touch (tightly set Korean text): geometry alone would join the words.
+    let space = false;
     for (const p of l.parts) {
-      if (!p.s.trim()) continue;
+      if (!p.s.trim()) {
+        space = true;
+        continue;
+      }
       if (p.font) fonts.set(p.font, (fonts.get(p.font) ?? 0) + p.s.trim().length);
       if (tag !== undefined) tag = p.tag === undefined ? undefined : Math.min(tag, p.tag);
       if (!cells.length || p.x - end > Math.max(l.size, 6) * 1.0) cells.push({ x: p.x, text: p.s });
-      else cells[cells.length - 1].text += (spaced(cells[cells.length - 1].text, p.s, p.x - end, l.size) ? ' ' : '') + p.s;
+      else {
+        const cell = cells[cells.length - 1];
+        cell.text += ((space && p.x - end >= 0) || spaced(cell.text, p.s, p.x - end, l.size) ? ' ' : '') + p.s;
+      }
+      space = false;
       end = p.x + p.w;
       cells[cells.length - 1].w = end - cells[cells.length - 1].x;
     }
     end = -Infinity;
+    space = false;
     for (const p of order) {
-      if (!p.s.trim()) continue;
+      if (!p.s.trim()) {
+        space = true;
+        continue;
+      }
       const gap = rtl ? start - (p.x + p.w) : p.x - end;
       const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
-      if (text && (spaced(text, p.s, gap, l.size) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) text += ' ';
+      if (text && ((space && gap >= 0 && !/\s$/.test(text)) || spaced(text, p.s, gap, l.size) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) text += ' ';
+      space = false;
       text += p.s;
       end = Math.max(end, p.x + p.w);
       start = Math.min(start, p.x);

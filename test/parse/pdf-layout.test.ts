@@ -47,6 +47,12 @@ describe('pdf contents pages', () => {
 describe('pdf reading order', () => {
   const view = [0, 0, 612, 792];
 
+  it('a space run the file sets between two nearly touching runs is a word break (tight Korean text)', () => {
+    // Runs 0.3 pt apart: too close for the geometry rule, but the file put a space between them.
+    const items = [item('높거나', 200, 460, 8.5, 19.7), item(' ', 219.7, 460, 8.5, 0.3), item('집단', 220, 460, 8.5, 13.6), item('발생의', 233.6, 460, 8.5, 19.7)];
+    expect(readingOrder(items as never, [], view).map((l) => l.text)).toEqual(['높거나 집단발생의']);
+  });
+
   it('two prose columns with their own baselines read left then right, inside bands cut by full-width lines', () => {
     const items = [item('A Title Spanning Both Columns Of The Page For Readers', 72, 740, 14, 468)];
     for (let i = 0; i < 12; i++) items.push(item(`left column prose line ${i + 1} runs across`, 72, 700 - i * 14, 10, 220));

@@ -272,6 +272,9 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ['Name', 'Ann'],
       ['Phone', '555'],
     ]);
+    // A space run between two nearly touching runs inside a cell is a word break.
+    const tight = (str: string, x: number, w: number) => ({ str, x, y: 580, w, size: 10 });
+    expect(fillGrid(g, [it('Head A', 5, 650), it('Head B', 105, 650), tight('높거나', 5, 20), tight(' ', 25, 0.3), tight('집단', 25.3, 14), tight('발생', 39.3, 14), it('v', 105, 580)])[1]).toEqual(['높거나 집단발생', 'v']);
     // A label centred beside two staggered lines stays one row.
     expect(fillGrid(g, [it('Head A', 5, 650), it('Head B', 105, 650), it('Label', 5, 550), it('one', 105, 570), it('two', 105, 530)])).toEqual([
       ['Head A', 'Head B'],

@@ -220,12 +220,19 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
       its.sort((p, q) => (Math.abs(p.y - q.y) < Math.min(p.size, q.size) * 0.5 ? p.x - q.x : q.y - p.y));
       let s = '';
       let prev: PlacedItem | undefined;
+      // A space run the file sets between two runs is a word break even where they nearly touch (see toLines).
+      let space = false;
       for (const it of its) {
-        if (!it.str.trim()) continue;
+        if (!it.str.trim()) {
+          space = true;
+          continue;
+        }
         const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
-        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) : spaced(s, it.str, it.x - (prev.x + prev.w), it.size))) s += ' ';
+        const gap = prev ? it.x - (prev.x + prev.w) : 0;
+        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) : (space && gap >= 0 && !/\s$/.test(s)) || spaced(s, it.str, gap, it.size))) s += ' ';
         s += it.str;
         prev = it;
+        space = false;
       }
       return s.replace(/\s+/g, ' ').trim();
     }),
