@@ -25,6 +25,7 @@ import { fillGrid, gridsFrom, inGrid, rulesFrom, type Grid, type PlacedItem } fr
 import { dropRunningLines, headingTags, outlineTitles, type Outline } from './pdf/structure.js';
 import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
 import { spaced } from './pdf/text.js';
+import { fontFaceOptions } from './pdf/font-face.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -67,7 +68,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
   try {
     doc = await getDocumentProxy(new Uint8Array(bytes), {
       isEvalSupported: false,
-      disableFontFace: true,
+      ...fontFaceOptions(),
       useSystemFonts: false,
       stopAtErrors: false,
       verbosity: 0,

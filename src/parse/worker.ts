@@ -1,10 +1,12 @@
 /** The conversion worker: receives { id, bytes, maxPages }, answers { id, result } or { id, error: { kind, message } }. */
 import { parentPort } from 'node:worker_threads';
 import { convertFile } from './index.js';
+import { installInertFontFace } from './pdf/font-face.js';
 import { installSyncInflate } from './pdf/inflate.js';
 import { ParseError } from './types.js';
 
 installSyncInflate();
+installInertFontFace();
 
 parentPort!.on('message', async (msg: { id: number; bytes: Uint8Array; maxPages: number }) => {
   try {
