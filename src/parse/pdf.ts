@@ -21,7 +21,7 @@ import { getDocumentProxy } from 'unpdf';
 import { esc, link } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
-import { fillGrid, gridsFrom, inGrid, rulesFrom, type Grid, type PlacedItem } from './pdf/rules.js';
+import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type PlacedItem } from './pdf/rules.js';
 import { dropRunningLines, headingTags, outlineTitles, type Outline } from './pdf/structure.js';
 import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
 import { spaced } from './pdf/text.js';
@@ -228,17 +228,22 @@ function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; 
   for (const g of grids) {
     const inside: PlacedItem[] = [];
     const keep: TextItem[] = [];
+    const placed = new Map<PlacedItem, TextItem>();
     for (const it of rest) {
       if (!it.transform || typeof it.str !== 'string') continue;
       const p = { x: it.transform[4], y: it.transform[5], w: it.width ?? 0, size: itemSize(it), str: it.str };
-      if (inGrid(g, p)) inside.push(p);
-      else keep.push(it);
+      if (inGrid(g, p)) {
+        inside.push(p);
+        placed.set(p, it);
+      } else keep.push(it);
     }
-    const rows = fillGrid(g, inside).map((r) => r.map((c) => esc(c)));
+    const { grid, outside } = trimFrameBands(g, inside);
+    if (!grid) continue;
+    const rows = fillGrid(grid, inside.filter((p) => !outside.includes(p))).map((r) => r.map((c) => esc(c)));
     // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
     if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
-    rest = keep;
-    tables.push({ y: g.y1, x: g.x0, size: 0, text: '', height: 0, cells: [{ x: g.x1, text: '' }], table: rows });
+    rest = [...keep, ...outside.map((p) => placed.get(p)!)];
+    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows });
   }
   const lines = readingOrder(rest, links, view, tables.length ? undefined : plain);
   for (const t of tables.sort((a, b) => a.y - b.y)) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertFile } from '../../src/parse/index.js';
 import { headingLevel, markItems, tidyRows, type Line } from '../../src/parse/pdf.js';
-import { fillGrid, gridsFrom } from '../../src/parse/pdf/rules.js';
+import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
 import { dropRunningLines, headingTags, outlineTitles } from '../../src/parse/pdf/structure.js';
 import { pdf } from './files.js';
 
@@ -193,6 +193,52 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Text above the table.\n\n| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | First | wraps onto two lines |\n| Beta | Second | short |\n\nText below the table.');
   });
 
+  it('a form in a page frame: label boxes on the frame edge join the grid, letterhead and disclaimer bands stay text, unruled text across a column line is one merged cell', async () => {
+    // Frame 60..500 x 100..760 (left edge drawn at 60.4, the label boxes' edges at 60.2: one line within 1 pt).
+    // Inside: a letterhead band (no inner rules), a header band ruled at x 280, three form rows whose labels sit in
+    // boxes 60..150, a centred "Totals" band with no inner rule, a row ruled at 280 again, and a disclaimer band.
+    const box = (x0: number, y0: number, x1: number, y1: number) => `${x0} ${y0} m ${x1} ${y0} l S ${x0} ${y1} m ${x1} ${y1} l S ${x0} ${y0} m ${x0} ${y1} l S ${x1} ${y0} m ${x1} ${y1} l S`;
+    const ops = [
+      '60.4 100 m 60.4 760 l S 500 100 m 500 760 l S 60.4 760 m 500 760 l S 60.4 100 m 500 100 l S',
+      '60.4 700 m 500 700 l S 60.4 680 m 500 680 l S 60.4 580 m 500 580 l S 60.4 560 m 500 560 l S 60.4 540 m 500 540 l S 60.4 520 m 500 520 l S',
+      '280 680 m 280 700 l S 280 520 m 280 540 l S',
+      box(60.2, 650, 150, 664),
+      box(60.2, 620, 150, 634),
+      box(60.2, 590, 150, 604),
+    ].join('\n');
+    const at = (text: string, x: number, y: number, size = 10) => ({ text, x, y, size });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            at('ACME REPAIR SHOP, 1 Main Street, Springfield', 150, 730),
+            at('Customer', 70, 686),
+            at('Vehicle', 290, 686),
+            at('Name', 70, 654),
+            at('Ann Lee', 160, 654),
+            at('Year 2022', 290, 654),
+            at('Phone', 70, 624),
+            at('555-0100', 160, 624),
+            at('Make Jeep', 290, 624),
+            at('Email', 70, 594),
+            at('ann@example.com', 160, 594),
+            at('Model Cherokee', 290, 594),
+            at('Estimate Totals', 250, 566),
+            at('GRAND TOTAL', 70, 526),
+            at('5,738', 290, 526),
+            at('This estimate covers visible damage only; more may be found once the vehicle is taken apart.', 70, 300),
+          ],
+          ops,
+        },
+      ]),
+    );
+    expect(out).toContain('ACME REPAIR SHOP, 1 Main Street, Springfield\n\n| Customer | | Vehicle |');
+    expect(out).toContain('| Name | Ann Lee | Year 2022 |\n| Phone | 555-0100 | Make Jeep |\n| Email | ann@example.com | Model Cherokee |');
+    // "Estimate Totals" starts in the middle column and runs across the unruled line at 280: one cell, written once
+    // in its leftmost slot (by its centre alone it would sit in the last column).
+    expect(out).toContain('| | Estimate Totals | |\n| GRAND TOTAL | | 5,738 |\n\nThis estimate covers visible damage only');
+  });
+
   it('a column header centred above an aligned table on two lines becomes its header row; a lead-in line stays text', async () => {
     const row = (y: number, a: string, b: string) => [
       { text: a, x: 72, y },
@@ -275,6 +321,14 @@ describe('pdf page furniture, lists, tables, direction', () => {
     // A space run between two nearly touching runs inside a cell is a word break.
     const tight = (str: string, x: number, w: number) => ({ str, x, y: 580, w, size: 10 });
     expect(fillGrid(g, [it('Head A', 5, 650), it('Head B', 105, 650), tight('높거나', 5, 20), tight(' ', 25, 0.3), tight('집단', 25.3, 14), tight('발생', 39.3, 14), it('v', 105, 580)])[1]).toEqual(['높거나 집단발생', 'v']);
+    // A band still splits when a few lines have no partner (a group label "Supplies" with no value of its own).
+    expect(fillGrid(g, [it('Head A', 5, 650), it('Head B', 105, 650), it('Parts', 5, 590), it('2,100', 105, 590), it('Supplies', 5, 575), it('Paint', 5, 560), it('60', 105, 560), it('Tax', 5, 545), it('278', 105, 545)])).toEqual([
+      ['Head A', 'Head B'],
+      ['Parts', '2,100'],
+      ['Supplies', ''],
+      ['Paint', '60'],
+      ['Tax', '278'],
+    ]);
     // A label centred beside two staggered lines stays one row.
     expect(fillGrid(g, [it('Head A', 5, 650), it('Head B', 105, 650), it('Label', 5, 550), it('one', 105, 570), it('two', 105, 530)])).toEqual([
       ['Head A', 'Head B'],

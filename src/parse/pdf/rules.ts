@@ -22,6 +22,8 @@ export interface Grid {
   rows: number[];
   /** Column boundaries, left to right. */
   cols: number[];
+  /** The grid's vertical rules (where a band has none on a column line, text may run across it: a merged cell). */
+  vs?: { at: number; a: number; b: number }[];
 }
 
 interface Seg {
@@ -112,12 +114,20 @@ const uniq = (xs: number[], tol: number) => {
 
 /** Collinear rules that touch or overlap (a column rule drawn one row at a time) become one rule. */
 function joinCollinear(segs: Seg[]): Seg[] {
-  const sorted = [...segs].sort((p, q) => Number(p.h) - Number(q.h) || p.at - q.at || p.a - q.a);
+  // Rules on one line (positions within 1 pt: a frame's edge and a label box's edge differ by rounding) are merged
+  // along the line in order of their start.
+  const sorted = [...segs].sort((p, q) => Number(p.h) - Number(q.h) || p.at - q.at);
   const out: Seg[] = [];
-  for (const s of sorted) {
-    const last = out[out.length - 1];
-    if (last && last.h === s.h && Math.abs(last.at - s.at) < 1 && s.a <= last.b + 2) last.b = Math.max(last.b, s.b);
-    else out.push({ ...s });
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    while (j < sorted.length && sorted[j].h === sorted[i].h && sorted[j].at - sorted[j - 1].at < 1) j++;
+    const start = out.length;
+    for (const s of sorted.slice(i, j).sort((p, q) => p.a - q.a)) {
+      const last = out.length > start ? out[out.length - 1] : undefined;
+      if (last && s.a <= last.b + 2) last.b = Math.max(last.b, s.b);
+      else out.push({ ...s });
+    }
+    i = j;
   }
   return out;
 }
@@ -159,7 +169,7 @@ export function gridsFrom(raw: Seg[]): Grid[] {
     if (vMin < rows[rows.length - 1] - 3) rows.push(vMin);
     if (rows.length < 3 && cols.length < 3) continue; // a plain box (a frame around text), not a table
     if (rows.length < 2 || cols.length < 2) continue;
-    grids.push({ x0: cols[0], x1: cols[cols.length - 1], y0: rows[rows.length - 1], y1: rows[0], rows, cols });
+    grids.push({ x0: cols[0], x1: cols[cols.length - 1], y0: rows[rows.length - 1], y1: rows[0], rows, cols, vs: vs.map(({ at, a, b }) => ({ at, a, b })) });
   }
   return grids;
 }
@@ -179,6 +189,47 @@ export const inGrid = (g: Grid, it: PlacedItem) => {
   return cx > g.x0 && cx < g.x1 && cy > g.y0 && cy < g.y1;
 };
 
+/** Whether a vertical rule of the grid runs along column line `c` through the middle of band `r`. */
+function ruledAt(g: Grid, r: number, c: number): boolean {
+  if (!g.vs) return true;
+  const mid = (g.rows[r] + g.rows[r + 1]) / 2;
+  return g.vs.some((v) => Math.abs(v.at - g.cols[c]) <= 2 && v.a - 2 <= mid && mid <= v.b + 2);
+}
+
+/** Some text in these items runs across x (a line wider than the cell it starts in). */
+const across = (items: PlacedItem[], x: number) => items.some((it) => it.str.trim() && it.x < x - 2 && it.x + it.w > x + 2);
+
+const bandOf = (g: Grid, it: PlacedItem) => {
+  const cy = it.y + it.size * 0.3;
+  return g.rows.findIndex((y, k) => k < g.rows.length - 1 && cy <= y && cy > g.rows[k + 1]);
+};
+
+/**
+ * A band at the grid's top or bottom that no inner column rule divides and whose text runs across a column line (a
+ * form's letterhead inside its frame, a disclaimer paragraph under its last row) is text around the table, not a
+ * row of it. Returns the grid without those bands (undefined when nothing is left of it) and the items they held.
+ */
+export function trimFrameBands(g: Grid, items: PlacedItem[]): { grid?: Grid; outside: PlacedItem[] } {
+  const R = g.rows.length - 1;
+  const open = (r: number) => {
+    const inBand = items.filter((it) => bandOf(g, it) === r);
+    const inner = g.cols.slice(1, -1).map((_, k) => k + 1);
+    return inner.length > 0 && inner.every((c) => !ruledAt(g, r, c)) && inner.some((c) => across(inBand, g.cols[c]));
+  };
+  let top = 0;
+  while (top < R && open(top)) top++;
+  let bottom = R;
+  while (bottom > top && open(bottom - 1)) bottom--;
+  if (top === 0 && bottom === R) return { grid: g, outside: [] };
+  const outside = items.filter((it) => {
+    const r = bandOf(g, it);
+    return r < top || r >= bottom;
+  });
+  if (bottom - top < 1) return { outside: items };
+  const rows = g.rows.slice(top, bottom + 1);
+  return { grid: { ...g, rows, y1: rows[0], y0: rows[rows.length - 1] }, outside };
+}
+
 /**
  * The grid's cells filled with the items inside them (by centre), each cell's items in reading order (top to
  * bottom, then left to right; a gap or a new line reads as a space, see `spaced`). Empty rows and columns are dropped.
@@ -194,6 +245,18 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
     const c = g.cols.findIndex((x, k) => k < C && cx >= x && cx < g.cols[k + 1]);
     if (r >= 0 && c >= 0) cells[r][c].push(it);
   }
+  // Merged cells: where a band has no rule on a column line and its text runs across that line, the cells on both
+  // sides are one, written once in the leftmost.
+  for (let r = 0; r < R; r++) {
+    const band = cells[r].flat();
+    let owner = 0;
+    for (let c = 1; c < C; c++) {
+      if (!ruledAt(g, r, c) && across(band, g.cols[c])) {
+        cells[r][owner].push(...cells[r][c]);
+        cells[r][c] = [];
+      } else owner = c;
+    }
+  }
   // A band whose cells' lines share baselines (a form's column of labels beside a column of values) is several
   // rows drawn without rules between them: split it at each baseline. Staggered multi-line cells (a label centred
   // beside three lines of text) stay one row.
@@ -207,10 +270,16 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
       const ys = its.filter((it) => it.str.trim()).map((it) => it.y);
       return new Set(ys.map((y) => Math.round(y))).size >= 2 && ys.every(isShared);
     };
-    // The band's first filled cell (its labels) must line up with its values, and one more cell with it.
+    // Mostly lined: most of a cell's lines (a column with a few more entries than its neighbour's) share baselines.
+    const mostly = (its: PlacedItem[]) => {
+      const ys = its.filter((it) => it.str.trim()).map((it) => it.y);
+      return new Set(ys.map((y) => Math.round(y))).size >= 2 && ys.filter(isShared).length >= ys.length * 0.6;
+    };
+    // The band's first filled cell (its labels) must line up with its values, and one more cell with it (at least
+    // mostly: a vehicle column's extra "Color" and "Odometer" lines beside a customer column).
     const first = row.find((its) => its.some((it) => it.str.trim()));
-    const aligned = row.filter(lined).length;
-    if (bases.length >= 2 && shared.length >= 2 && shared.length >= bases.length * 0.6 && aligned >= 2 && first && lined(first)) {
+    const aligned = row.filter((its) => its !== first && mostly(its)).length;
+    if (bases.length >= 2 && shared.length >= 2 && shared.length >= bases.length * 0.6 && aligned >= 1 && first && mostly(first)) {
       bases.sort((a, b) => b - a);
       for (const b of bases) bands.push(row.map((its) => its.filter((it) => Math.abs(it.y - b) < 2 || (Math.abs(it.y - b) === Math.min(...bases.map((x) => Math.abs(it.y - x)))))));
     } else bands.push(row);
