@@ -579,11 +579,14 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         continue;
       }
       list = undefined;
-      if (last && (gap > Math.max(l.size, last.size) * 1.6 || gap < 0 || Math.abs(last.size - l.size) > 1)) flush();
+      // A short line standing apart in a font of its own (a run-in title set bold at the body size, which the
+      // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
+      const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && l.text.length <= 90 && !/[.,;:]$/.test(l.text) && apart(l, lines[li - 1], lines[li + 1], ctx);
+      if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
-      if (LEADER.test(l.text)) flush();
+      if (label || LEADER.test(l.text)) flush();
     }
     flush();
   });
