@@ -219,6 +219,21 @@ export function markItems(items: RawItem[], tags: Map<string, number>): TextItem
 const itemSize = (it: TextItem) => Math.round(Math.hypot(it.transform[0], it.transform[1]) * 10) / 10 || Math.abs(it.transform[3]) || it.height;
 
 /**
+ * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
+ * its glyphs stand beside the baseline point, so its box is one text size wide and its advance tall; `y` is set so
+ * that the box's middle is where `fillGrid` looks (`y + size * 0.3`).
+ */
+function gridBox(it: TextItem): PlacedItem {
+  const [a, b, , , e, f] = it.transform;
+  const size = itemSize(it);
+  const w = it.width ?? 0;
+  if (Math.abs(b) <= Math.abs(a)) return { x: e, y: f, w, size, str: it.str };
+  const up = b > 0;
+  const mid = up ? f + w / 2 : f - w / 2;
+  return { x: up ? e - size : e, y: mid - size * 0.3, w: size, size, str: it.str };
+}
+
+/**
  * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and
  * each table is put back in reading order before the first line below its top that sits in its column span.
  */
@@ -231,7 +246,7 @@ function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; 
     const placed = new Map<PlacedItem, TextItem>();
     for (const it of rest) {
       if (!it.transform || typeof it.str !== 'string') continue;
-      const p = { x: it.transform[4], y: it.transform[5], w: it.width ?? 0, size: itemSize(it), str: it.str };
+      const p = gridBox(it);
       if (inGrid(g, p)) {
         inside.push(p);
         placed.set(p, it);

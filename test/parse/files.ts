@@ -60,12 +60,12 @@ export const shape = (text: string, y: number, x = 0, ph?: string) =>
   `<p:sp><p:nvSpPr><p:nvPr>${ph ? `<p:ph type="${ph}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
 
 /**
- * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold; `y` places a line, else lines run
+ * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
  * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded.
  */
 export function pdf(
-  pages: { lines: { text: string; size?: number; bold?: boolean; x?: number; y?: number }[]; ops?: string }[],
+  pages: { lines: { text: string; size?: number; bold?: boolean; x?: number; y?: number; turned?: boolean }[]; ops?: string }[],
   info: { title?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
 ): Uint8Array {
   const objs: string[] = [];
@@ -79,7 +79,9 @@ export function pdf(
     let y = 760;
     const ops = pg.lines.map((l) => {
       const size = l.size ?? 11;
-      const s = `BT /${l.bold ? 'F2' : 'F1'} ${size} Tf ${l.x ?? 72} ${l.y ?? y} Td (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
+      // `turned`: set a quarter turn counter-clockwise (reading upwards), as vertical column headers are.
+      const at = l.turned ? `0 1 -1 0 ${l.x ?? 72} ${l.y ?? y} Tm` : `${l.x ?? 72} ${l.y ?? y} Td`;
+      const s = `BT /${l.bold ? 'F2' : 'F1'} ${size} Tf ${at} (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
       if (l.y === undefined) y -= size * 1.4;
       return s;
     });

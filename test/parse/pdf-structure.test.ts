@@ -240,6 +240,28 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('| | Estimate Totals | |\n| GRAND TOTAL | | 5,738 |\n\nThis estimate covers visible damage only');
   });
 
+  it('ruled tables: column headers set a quarter turn (reading upwards) sit in their own columns', async () => {
+    // Columns at x 70/250/290/330; the header band 600..700 holds turned headers whose baselines run up x 282 and 322.
+    const rules = ['70 700 m 330 700 l S', ...[600, 580, 560, 540].map((y) => `70 ${y} m 330 ${y} l S`), ...[70, 250, 290, 330].map((x) => `${x} 540 m ${x} 700 l S`)].join('\n');
+    const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 9 });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            cell('User action', 75, 606),
+            { ...cell('*JOBCTL', 282, 606), turned: true },
+            { ...cell('No Authority', 322, 606), turned: true },
+            ...[['SET CURRENT DEGREE', 586], ['CHGQRYA command', 566]].flatMap(([t, y]) => [cell(t as string, 75, y as number), cell('X', 255, y as number), cell('X', 295, y as number)]),
+            cell('Dump cache', 75, 546),
+            cell('X', 295, 546),
+          ],
+          ops: rules,
+        },
+      ]),
+    );
+    expect(out).toContain('| User action | \\*JOBCTL | No Authority |\n| --- | --- | --- |\n| SET CURRENT DEGREE | X | X |\n| CHGQRYA command | X | X |\n| Dump cache | | X |');
+  });
+
   it('a column header centred above an aligned table on two lines becomes its header row; a lead-in line stays text', async () => {
     const row = (y: number, a: string, b: string) => [
       { text: a, x: 72, y },
