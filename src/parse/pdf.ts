@@ -663,7 +663,8 @@ function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] 
   let i = 0;
   let floor = 0;
   while (i < lines.length) {
-    if (lines[i].cells.length < 2) {
+    // A caption whose number and title happen to line up with the columns below names the table; it is no row.
+    if (lines[i].cells.length < 2 || CAPTION.test(lines[i].text)) {
       i++;
       continue;
     }
@@ -721,14 +722,15 @@ function headerAbove(lines: Line[], start: number, floor: number, cols: number[]
     const mid = c.x + (c.w ?? 0) / 2;
     let k = -1;
     for (let m = 0; m < cols.length; m++) if (cols[m] - tol <= mid) k = m;
-    const reaches = cols.some((x, m) => m !== k && x > c.x + tol / 2 && x < c.x + (c.w ?? 0) - tol / 2);
+    const reaches = cols.some((x, m) => m !== k && x >= c.x - tol / 2 && x < c.x + (c.w ?? 0) - tol / 2);
     return reaches ? -1 : k;
   };
   let top = start;
   while (top - 1 >= floor && start - (top - 1) <= 3) {
     const l = lines[top - 1];
     const below = lines[top];
-    if (l.table || !l.cells.length || Math.abs(l.size - first.size) > 1 || l.y - below.y <= 0 || l.y - below.y > l.size * 2.2) break;
+    // A caption ("Example 2-1 Query to …") names the table, not its columns.
+    if (l.table || !l.cells.length || CAPTION.test(l.text) || Math.abs(l.size - first.size) > 1 || l.y - below.y <= 0 || l.y - below.y > l.size * 2.2) break;
     if (l.cells.some((c) => column(c) < 0)) break;
     top--;
   }

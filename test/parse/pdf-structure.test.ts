@@ -286,6 +286,26 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Which services are offered, and by whom? (Please select all that apply)\n\n| | State funded legal aid | CSOs |\n| --- | --- | --- |\n| Children | yes | \\* |');
   });
 
+  it('a sentence starting at the table\'s left edge, or a caption, right above a two-column table is not its header', async () => {
+    const code = (a: string, b: string, y: number) => [{ text: a, x: 136, y, size: 10 }, { text: b, x: 210, y, size: 10 }];
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'shown in Example 2-1.', x: 136, y: 700, size: 10 },
+            { text: 'Example 2-1', x: 136, y: 682, size: 10 },
+            { text: 'Query to determine who has authority', x: 210, y: 682, size: 10 },
+            ...code('SELECT', 'function_id, user_name', 664),
+            ...code('FROM', 'function_usage', 652),
+            ...code('WHERE', 'function_id = 1', 640),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('shown in Example 2-1.');
+    expect(out).toMatch(/^Example 2-1 Query to determine who has authority\n\n\| SELECT \| function\\_id, user\\_name \|/m);
+  });
+
   it('a numbered item\'s wrapped lines stay in the item while they are indented past its number', async () => {
     const out = await md(
       pdf([
