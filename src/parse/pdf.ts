@@ -254,7 +254,8 @@ function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; 
     }
     const { grid, outside } = trimFrameBands(g, inside);
     if (!grid) continue;
-    const rows = fillGrid(grid, inside.filter((p) => !outside.includes(p))).map((r) => r.map((c) => esc(c)));
+    const around = new Set(outside);
+    const rows = fillGrid(grid, inside.filter((p) => !around.has(p))).map((r) => r.map((c) => esc(c)));
     // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
     if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
     rest = [...keep, ...outside.map((p) => placed.get(p)!)];
@@ -422,8 +423,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const cells: { x: number; text: string; w?: number }[] = [];
     const fonts = new Map<string, number>();
     let tag: number | undefined = Infinity;
-    // A space the file itself sets between two runs (pdf.js reports it as a run of its own) is a word break even
-    // where the runs nearly touch (tightly set Korean text): geometry alone would join the words.
+    // Whether the file set a space run since the last text run (see `spaced`).
     let space = false;
     for (const p of l.parts) {
       if (!p.s.trim()) {
@@ -435,7 +435,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       if (!cells.length || p.x - end > Math.max(l.size, 6) * 1.0) cells.push({ x: p.x, text: p.s });
       else {
         const cell = cells[cells.length - 1];
-        cell.text += ((space && p.x - end >= 0) || spaced(cell.text, p.s, p.x - end, l.size) ? ' ' : '') + p.s;
+        cell.text += (spaced(cell.text, p.s, p.x - end, l.size, space) ? ' ' : '') + p.s;
       }
       space = false;
       end = p.x + p.w;
@@ -450,7 +450,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       }
       const gap = rtl ? start - (p.x + p.w) : p.x - end;
       const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
-      if (text && ((space && gap >= 0 && !/\s$/.test(text)) || spaced(text, p.s, gap, l.size) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) text += ' ';
+      if (text && (spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) text += ' ';
       space = false;
       text += p.s;
       end = Math.max(end, p.x + p.w);
@@ -493,9 +493,9 @@ export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; 
   // A page set smaller than the document (a brochure or insert page) ranks its own sizes: a short line well above
   // that page's body size, standing apart, is a heading at the lowest level.
   const page = ctx.pageBody ?? ctx.bodySize;
-  if (page <= ctx.bodySize - 1 && l.size >= page * 1.2 && plain.length <= 90 && !/[.,;:]$/.test(plain) && apart(l, prev, next, ctx)) return 4;
+  if (page <= ctx.bodySize - 1 && l.size >= page * 1.2 && standsAlone(l, prev, next, ctx)) return 4;
   const n = NUMBERED.exec(plain);
-  if (n && plain.length <= 90 && !/[.,;:]$/.test(plain) && apart(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
+  if (n && standsAlone(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
     const depth = n[1] ? n[1].split('.').length : 3;
     return Math.min(4, depth + (ctx.ranks.length ? 1 : 0));
   }
@@ -506,11 +506,8 @@ export const outlineKey = (s: string) => s.normalize('NFKC').toLowerCase().repla
 
 function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>()): Block[] {
   // Body size: the size carrying most characters.
-  const weight = new Map<number, number>();
-  for (const p of pages) for (const l of p) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
-  let body = 10;
-  let best = -1;
-  for (const [s, w] of weight) if (w > best) [body, best] = [s, w];
+  const weight = sizeWeights(pages.flat());
+  const body = heaviest(weight) ?? 10;
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const headingSizes = [...weight.keys()].filter((s) => s >= body + 1 && s >= body * 1.05 && (weight.get(s) ?? 0) < total * 0.3).sort((a, b) => b - a);
   // Body font: the font carrying most characters at the body size.
@@ -521,7 +518,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   const blocks: Block[] = [];
   pages.forEach((lines, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
-    const pageCtx = { ...ctx, pageBody: mostText(lines) ?? body };
+    const pageCtx = { ...ctx, pageBody: heaviest(sizeWeights(lines)) ?? body };
     const tables = findTables(lines);
     let para: string[] = [];
     let last: Line | undefined;
@@ -596,7 +593,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       list = undefined;
       // A short line standing apart in a font of its own (a run-in title set bold at the body size, which the
       // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
-      const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && l.text.length <= 90 && !/[.,;:]$/.test(l.text) && apart(l, lines[li - 1], lines[li + 1], ctx);
+      const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
       if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
       para.push(text);
       last = l;
@@ -610,12 +607,19 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
 
 const sizeKey = (s: number) => Math.round(s * 2) / 2;
 
-/** The text size carrying most characters in these lines (undefined when they hold none). */
-function mostText(lines: Line[]): number | undefined {
+/** Characters carried by each text size (half-point steps) in these lines. */
+function sizeWeights(lines: Line[]): Map<number, number> {
   const weight = new Map<number, number>();
-  for (const l of lines) if (!l.table) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
-  return [...weight].sort((p, q) => q[1] - p[1])[0]?.[0];
+  for (const l of lines) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
+  return weight;
 }
+
+/** The size carrying most characters (the first of equals), undefined when there is none. */
+const heaviest = (weight: Map<number, number>) => [...weight].sort((p, q) => q[1] - p[1])[0]?.[0];
+
+/** A short line that does not end like a sentence and stands apart from the text around it (see `apart`). */
+const standsAlone = (l: Line, prev: Line | undefined, next: Line | undefined, ctx: { leading?: number; measure?: number }) =>
+  l.text.length <= 90 && !/[.,;:]$/.test(l.text) && apart(l, prev, next, ctx);
 
 /**
  * A line that is not part of a paragraph: it neither wraps into the next line (same font and size at the line
@@ -741,7 +745,6 @@ function headerAbove(lines: Line[], start: number, floor: number, cols: number[]
       const k = column(c);
       header[k] = header[k] ? `${header[k]} ${esc(c.text)}` : esc(c.text);
     }
-  // A header names columns: it leaves none of its cells shared with a full-width line, and names at least one.
   return header.filter(Boolean).length ? { start: top, rows: [header] } : { start, rows: [] };
 }
 

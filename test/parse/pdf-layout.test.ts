@@ -34,6 +34,9 @@ describe('pdf lines', () => {
     expect(spaced('마시는', '물', 0.9, 8.5)).toBe(true);
     expect(spaced('Wo', 'rd', 0.9, 8.5)).toBe(false);
     expect(spaced('word', 'next', 2, 8.5)).toBe(true);
+    // A space run the file set between two nearly touching runs is a break; runs that overlap are not split.
+    expect(spaced('높거나', '집단', 0.3, 8.5, true)).toBe(true);
+    expect(spaced('Wo', 'rd', -0.5, 8.5, true)).toBe(false);
   });
 });
 

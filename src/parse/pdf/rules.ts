@@ -211,9 +211,9 @@ const bandOf = (g: Grid, it: PlacedItem) => {
  */
 export function trimFrameBands(g: Grid, items: PlacedItem[]): { grid?: Grid; outside: PlacedItem[] } {
   const R = g.rows.length - 1;
+  const inner = g.cols.slice(1, -1).map((_, k) => k + 1);
   const open = (r: number) => {
     const inBand = items.filter((it) => bandOf(g, it) === r);
-    const inner = g.cols.slice(1, -1).map((_, k) => k + 1);
     return inner.length > 0 && inner.every((c) => !ruledAt(g, r, c)) && inner.some((c) => across(inBand, g.cols[c]));
   };
   let top = 0;
@@ -240,8 +240,7 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
   const cells: PlacedItem[][][] = Array.from({ length: R }, () => Array.from({ length: C }, () => []));
   for (const it of items) {
     const cx = it.x + it.w / 2;
-    const cy = it.y + it.size * 0.3;
-    const r = g.rows.findIndex((y, k) => k < R && cy <= y && cy > g.rows[k + 1]);
+    const r = bandOf(g, it);
     const c = g.cols.findIndex((x, k) => k < C && cx >= x && cx < g.cols[k + 1]);
     if (r >= 0 && c >= 0) cells[r][c].push(it);
   }
@@ -266,20 +265,16 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
     for (const its of row) for (const it of its) if (it.str.trim() && !bases.some((b) => Math.abs(b - it.y) < 2)) bases.push(it.y);
     const shared = bases.filter((b) => row.filter((its) => its.some((it) => it.str.trim() && Math.abs(it.y - b) < 2)).length >= 2);
     const isShared = (y: number) => shared.some((b) => Math.abs(b - y) < 2);
+    // Lined: most of a cell's lines (a column may hold a few more entries than its neighbour) share baselines.
     const lined = (its: PlacedItem[]) => {
-      const ys = its.filter((it) => it.str.trim()).map((it) => it.y);
-      return new Set(ys.map((y) => Math.round(y))).size >= 2 && ys.every(isShared);
-    };
-    // Mostly lined: most of a cell's lines (a column with a few more entries than its neighbour's) share baselines.
-    const mostly = (its: PlacedItem[]) => {
       const ys = its.filter((it) => it.str.trim()).map((it) => it.y);
       return new Set(ys.map((y) => Math.round(y))).size >= 2 && ys.filter(isShared).length >= ys.length * 0.6;
     };
     // The band's first filled cell (its labels) must line up with its values, and one more cell with it (at least
     // mostly: a vehicle column's extra "Color" and "Odometer" lines beside a customer column).
     const first = row.find((its) => its.some((it) => it.str.trim()));
-    const aligned = row.filter((its) => its !== first && mostly(its)).length;
-    if (bases.length >= 2 && shared.length >= 2 && shared.length >= bases.length * 0.6 && aligned >= 1 && first && mostly(first)) {
+    const aligned = row.filter((its) => its !== first && lined(its)).length;
+    if (bases.length >= 2 && shared.length >= 2 && shared.length >= bases.length * 0.6 && aligned >= 1 && first && lined(first)) {
       bases.sort((a, b) => b - a);
       for (const b of bases) bands.push(row.map((its) => its.filter((it) => Math.abs(it.y - b) < 2 || (Math.abs(it.y - b) === Math.min(...bases.map((x) => Math.abs(it.y - x)))))));
     } else bands.push(row);
@@ -289,7 +284,7 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
       its.sort((p, q) => (Math.abs(p.y - q.y) < Math.min(p.size, q.size) * 0.5 ? p.x - q.x : q.y - p.y));
       let s = '';
       let prev: PlacedItem | undefined;
-      // A space run the file sets between two runs is a word break even where they nearly touch (see toLines).
+      // Whether the file set a space run since the last text run (see `spaced`).
       let space = false;
       for (const it of its) {
         if (!it.str.trim()) {
@@ -297,8 +292,7 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
           continue;
         }
         const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
-        const gap = prev ? it.x - (prev.x + prev.w) : 0;
-        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) : (space && gap >= 0 && !/\s$/.test(s)) || spaced(s, it.str, gap, it.size))) s += ' ';
+        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) : spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space))) s += ' ';
         s += it.str;
         prev = it;
         space = false;
