@@ -25,6 +25,7 @@ import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type
 import { dropRunningLines, headingTags, outlineTitles, type Outline } from './pdf/structure.js';
 import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
 import { spaced } from './pdf/text.js';
+import { codeRuns, codeText } from './pdf/code.js';
 import { fontFaceOptions } from './pdf/font-face.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
@@ -59,6 +60,8 @@ export interface Line {
   cells: { x: number; text: string; w?: number }[];
   /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
   table?: string[][];
+  /** The line's runs as set, when all of its text is in monospace fonts (a code line: see `codeText`). */
+  runs?: { x: number; s: string; w: number }[];
 }
 
 const JUNK_TITLE = /^(untitled|\(anonymous\)|anonymous|document\d*|microsoft word - .*|slide \d+|powerpoint presentation)$/i;
@@ -103,7 +106,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     for (let i = 1; i <= pages; i++) {
       const page = await doc.getPage(i);
       const content = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true } as never);
-      for (const [name, style] of Object.entries((content as { styles?: Record<string, { fontFamily?: string }> }).styles ?? {})) if (style?.fontFamily === 'monospace') mono.add(name);
+      const pageMono = new Set<string>();
+      for (const [name, style] of Object.entries((content as { styles?: Record<string, { fontFamily?: string }> }).styles ?? {})) if (style?.fontFamily === 'monospace') pageMono.add(name);
+      for (const name of pageMono) mono.add(name);
       let tags = new Map<string, number>();
       if (tagged) {
         try {
@@ -120,7 +125,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       } catch {
         /* annotations are optional */
       }
-      let items = markItems(content.items as unknown as RawItem[], tags);
+      let items = markItems(content.items as unknown as RawItem[], tags, pageMono);
       // The operator list costs a second pass over the page: read only for right-to-left text (its glyphs tell
       // which ligatures pdf.js reversed) or when the text itself looks tabular (two lines or more split by wide
       // gaps into three cells or more: its rules may draw a table).
@@ -180,6 +185,8 @@ interface TextItem {
   fontName?: string;
   /** Heading level of the structure element holding this item's marked content. */
   tag?: number;
+  /** Set in a font pdf.js reports as monospace. */
+  mono?: boolean;
 }
 
 type RawItem = TextItem & { type?: string; id?: string };
@@ -188,11 +195,11 @@ type RawItem = TextItem & { type?: string; id?: string };
 const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
 
 /**
- * Drops marked-content markers, tagging each text item with the heading level of the marked content it sits in,
- * and NFKC-normalises presentation forms (pdf.js is asked not to, so that a ligature glyph mapped to a single
+ * Drops marked-content markers, tagging each text item with the heading level of the marked content it sits in
+ * and whether its font is monospace, and NFKC-normalises presentation forms (pdf.js is asked not to, so that a ligature glyph mapped to a single
  * presentation form, such as lam-alef, is reversed by its bidi pass as one unit and expanded afterwards).
  */
-export function markItems(items: RawItem[], tags: Map<string, number>): TextItem[] {
+export function markItems(items: RawItem[], tags: Map<string, number>, mono: Set<string> = new Set()): TextItem[] {
   const out: TextItem[] = [];
   const stack: (string | undefined)[] = [];
   for (const it of items) {
@@ -211,7 +218,7 @@ export function markItems(items: RawItem[], tags: Map<string, number>): TextItem
     // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
     // So is one letter or symbol followed only by control characters (a dingbat font's bullet: "r\u0001").
     const str = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
-    out.push({ ...it, str, tag });
+    out.push({ ...it, str, tag, mono: !!it.fontName && mono.has(it.fontName) });
   }
   return out;
 }
@@ -382,7 +389,7 @@ function sameLine(l: { y: number; size: number; height: number; left: number; ri
 }
 
 function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
-  type Part = { x: number; s: string; w: number; font?: string; tag?: number };
+  type Part = { x: number; s: string; w: number; font?: string; tag?: number; mono?: boolean };
   type Open = Line & { parts: Part[]; left: number; right: number };
   const lines: Open[] = [];
   // Items mostly arrive line by line: the line that took the previous item is tried first (O(n) on ordinary pages).
@@ -399,7 +406,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       lines.push(line);
     }
     recent = line;
-    line.parts.push({ x, s: it.str, w: it.width, font: it.fontName, tag: it.tag });
+    line.parts.push({ x, s: it.str, w: it.width, font: it.fontName, tag: it.tag, mono: it.mono });
     line.left = Math.min(line.left, x);
     line.right = Math.max(line.right, x + it.width);
     // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
@@ -467,7 +474,9 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const right = Math.max(...l.parts.map((p) => p.x + p.w));
     const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
     const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag });
+    const ink = l.parts.filter((p) => p.s.trim());
+    const runs = ink.every((p) => p.mono) ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
+    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;
@@ -514,12 +523,19 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   const fonts = new Map<string, number>();
   for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
   const bodyFont = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
-  const ctx = { ranks: headingSizes, bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont), mono };
+  const ctx = { ranks: headingSizes, bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont) };
+  // Code: monospace lines below the heading sizes, in a document whose body is not itself set monospace (a
+  // typewritten or plain-text page is prose).
+  const monoBody = !!bodyFont && mono.has(bodyFont);
+  const isCode = (l: Line) => !monoBody && !!l.runs && !l.table && l.size < body + 1;
   const blocks: Block[] = [];
   pages.forEach((lines, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
     const pageCtx = { ...ctx, pageBody: heaviest(sizeWeights(lines)) ?? body };
-    const tables = findTables(lines);
+    const code = codeRuns(lines, isCode);
+    const inCode = new Set<number>();
+    for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);
+    const tables = findTables(lines, inCode);
     let para: string[] = [];
     let last: Line | undefined;
     let list: Extract<Block, { t: 'list' }> | undefined;
@@ -535,6 +551,15 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         flush();
         list = undefined;
         blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
+        last = undefined;
+        continue;
+      }
+      const codeEnd = code.get(li);
+      if (codeEnd) {
+        flush();
+        list = undefined;
+        blocks.push({ t: 'code', text: codeText(lines.slice(li, codeEnd)) });
+        li = codeEnd - 1;
         last = undefined;
         continue;
       }
@@ -659,22 +684,23 @@ function bodyMeasure(pages: Line[][], body: number, bodyFont?: string): number {
 
 /**
  * Runs of at least 3 lines that split into 2+ wide-gap segments whose starts line up with shared columns become
- * tables (the first row is the header). Columns are clustered from segment starts (8 pt tolerance).
+ * tables (the first row is the header). Columns are clustered from segment starts (8 pt tolerance). Code lines
+ * (`code`, indices) are never rows: a listing's aligned columns are its layout.
  */
-function findTables(lines: Line[]): Map<number, { end: number; rows: string[][] }> {
+function findTables(lines: Line[], code: Set<number>): Map<number, { end: number; rows: string[][] }> {
   const out = new Map<number, { end: number; rows: string[][] }>();
   const TOL = 8;
   let i = 0;
   let floor = 0;
   while (i < lines.length) {
     // A caption whose number and title happen to line up with the columns below names the table; it is no row.
-    if (lines[i].cells.length < 2 || CAPTION.test(lines[i].text)) {
+    if (lines[i].cells.length < 2 || CAPTION.test(lines[i].text) || code.has(i)) {
       i++;
       continue;
     }
     let j = i + 1;
     const cols = lines[i].cells.map((c) => c.x);
-    while (j < lines.length) {
+    while (j < lines.length && !code.has(j)) {
       const l = lines[j];
       const gap = lines[j - 1].y - l.y;
       if (gap > Math.max(l.size, lines[j - 1].size) * 3.5 || gap < 0) break;

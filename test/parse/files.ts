@@ -60,12 +60,12 @@ export const shape = (text: string, y: number, x = 0, ph?: string) =>
   `<p:sp><p:nvSpPr><p:nvPr>${ph ? `<p:ph type="${ph}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
 
 /**
- * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold; `turned` lines read upwards; `y` places a line, else lines run
+ * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
  * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded.
  */
 export function pdf(
-  pages: { lines: { text: string; size?: number; bold?: boolean; x?: number; y?: number; turned?: boolean }[]; ops?: string }[],
+  pages: { lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean }[]; ops?: string }[],
   info: { title?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
 ): Uint8Array {
   const objs: string[] = [];
@@ -74,6 +74,7 @@ export function pdf(
   add('PAGES');
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>');
   const kids: number[] = [];
   for (const pg of pages) {
     let y = 760;
@@ -81,7 +82,7 @@ export function pdf(
       const size = l.size ?? 11;
       // `turned`: set a quarter turn counter-clockwise (reading upwards), as vertical column headers are.
       const at = l.turned ? `0 1 -1 0 ${l.x ?? 72} ${l.y ?? y} Tm` : `${l.x ?? 72} ${l.y ?? y} Td`;
-      const s = `BT /${l.bold ? 'F2' : 'F1'} ${size} Tf ${at} (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
+      const s = `BT /${l.mono ? 'F3' : l.bold ? 'F2' : 'F1'} ${size} Tf ${at} (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
       if (l.y === undefined) y -= size * 1.4;
       return s;
     });
@@ -89,7 +90,7 @@ export function pdf(
     const stream = info.compress ? deflateSync(Buffer.from(plain, 'latin1')).toString('latin1') : plain;
     add(`<< /Length ${stream.length}${info.compress ? ' /Filter /FlateDecode' : ''} >>\nstream\n${stream}\nendstream`);
     const contentId = objs.length;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`);
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R >>`);
     kids.push(objs.length);
   }
   objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;

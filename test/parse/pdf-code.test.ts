@@ -1,0 +1,66 @@
+/**
+ * PDF code: lines set wholly in a monospace font (below the heading sizes, in a document whose body is not itself
+ * monospace) are a fenced block laid out on the font's character grid; a single one only when set off.
+ */
+import { describe, expect, it } from 'vitest';
+import { convertFile } from '../../src/parse/index.js';
+import { pdf } from './files.js';
+
+const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+const prose = (y: number, n: number, tag = 'Body') =>
+  Array.from({ length: n }, (_, i) => ({ text: `${tag} sentence ${i + 1} of ordinary running prose in the body font`, y: y - i * 15.4 }));
+/** Courier advances 0.6 of its size per character: column `col` of a 10 pt listing starting at x = 72. */
+const at = (col: number) => 72 + col * 6;
+const code = (y: number, col: number, text: string) => ({ text, y, x: at(col), size: 10, mono: true });
+
+describe('pdf code', () => {
+  it('a monospace listing is one fenced block: indentation and aligned columns kept, nothing escaped, no table', async () => {
+    const listing = [
+      code(600, 0, 'SELECT'),
+      code(600, 11, 'function_id,'),
+      code(588, 11, 'user_name,'),
+      code(576, 0, 'FROM'),
+      code(576, 11, 'function_usage'),
+      code(564, 0, 'WHERE'),
+      code(564, 11, 'a_b * 2 > 1'),
+      code(540, 0, 'if (x) {'),
+      code(528, 4, 'return x;'),
+      code(516, 0, '}'),
+    ];
+    const out = await md(pdf([{ lines: [...prose(740, 4), ...listing, ...prose(480, 3, 'After')] }]));
+    const block = ['SELECT     function_id,', '           user_name,', 'FROM       function_usage', 'WHERE      a_b * 2 > 1', '', 'if (x) {', '    return x;', '}'].join('\n');
+    expect(out).toContain('```\n' + block + '\n```');
+    expect(out).not.toContain('|');
+    expect(out).toMatch(/in the body font\n\n```/);
+    expect(out).toMatch(/```\n\nAfter sentence 1/);
+  });
+
+  it('a single monospace line is code when set off from the text, and text when it runs on inside a paragraph', async () => {
+    const apart = await md(pdf([{ lines: [...prose(740, 3), code(680, 0, '$ npm install quarry'), ...prose(640, 3, 'After')] }]));
+    expect(apart).toContain('```\n$ npm install quarry\n```');
+    const inline = await md(pdf([{ lines: [...prose(740, 3), { ...code(740 - 3 * 15.4, 0, 'https://example.org/a_b'), size: 11 }, ...prose(740 - 4 * 15.4, 3, 'After')] }]));
+    expect(inline).not.toContain('```');
+    expect(inline).toContain('https://example.org/a\\_b');
+  });
+
+  it('footnotes in a monospace font are no listing: marks set smaller, an address alone at the foot of the page', async () => {
+    const notes = [
+      { text: '1', y: 110, x: 72, size: 6.4, mono: true },
+      { text: 'http://example.org/notes', y: 106.6, x: 78, size: 8, mono: true },
+      { text: '2', y: 100, x: 72, size: 6.4, mono: true },
+      { text: 'http://example.org/more', y: 96.6, x: 78, size: 8, mono: true },
+    ];
+    for (const lines of [notes, notes.slice(1, 2)]) {
+      const out = await md(pdf([{ lines: [...prose(740, 3), ...lines] }]));
+      expect(out).not.toContain('```');
+      expect(out).toContain('http://example.org/notes');
+    }
+  });
+
+  it('a document set wholly in a monospace font (typewritten) is prose, not code', async () => {
+    const lines = Array.from({ length: 6 }, (_, i) => ({ text: `Typewritten line ${i + 1} of a letter set in one fixed pitch`, y: 740 - i * 15.4, mono: true }));
+    const out = await md(pdf([{ lines: [...lines, { text: 'Yours sincerely', y: 600, mono: true }] }]));
+    expect(out).not.toContain('```');
+    expect(out).toContain('Typewritten line 1 of a letter set in one fixed pitch Typewritten line 2');
+  });
+});
