@@ -153,7 +153,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       page.cleanup();
     }
     const title = await pdfTitle(doc);
-    const blocks = layout(dropRunningLines(perPage, views), outline, mono);
+    const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(perPage.flat()))), outline, mono);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
     return { blocks, title: title ?? firstH?.text.replace(/\\(.)/g, '$1'), numPages, cut: numPages > pages };
   } finally {

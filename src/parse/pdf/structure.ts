@@ -53,11 +53,13 @@ export function headingTags(root: StructNode | null | undefined): Map<string, nu
 
 /**
  * Running headers and footers: a line in the top or bottom 9% of its page whose text (digits read as `#` in lines
- * of at most 60 characters) recurs in
- * that band on at least half of the pages read (three pages at least) is dropped everywhere, and so is a bare page
- * number in those bands when such repetition exists.
+ * of at most 60 characters) recurs in that band on at least half of the pages read (three pages at least) is
+ * dropped everywhere, and so is a bare page number in those bands when such repetition exists. A book's running
+ * heads alternate and follow its chapters ("Chapter 3. Access Control 27" on the right-hand pages of chapter 3
+ * only), so a line set no larger than the body text (`body`) recurring on three pages is running too; a larger
+ * one (a repeated title on slides) needs half of the pages.
  */
-export function dropRunningLines(pages: Line[][], views: number[][]): Line[][] {
+export function dropRunningLines(pages: Line[][], views: number[][], body = 0): Line[][] {
   if (pages.length < 3) return pages;
   const band = (l: Line, i: number): 'top' | 'bottom' | undefined => {
     const v = views[i] ?? [0, 0, 612, 792];
@@ -68,23 +70,30 @@ export function dropRunningLines(pages: Line[][], views: number[][]): Line[][] {
   };
   // Digits are read as `#` only in short lines (page numbers, dates): a long line must repeat exactly.
   const k = (l: Line, b: string) => `${b}:${l.text.length <= 60 ? key(l.text).replace(/\d+/g, '#') : key(l.text)}`;
+  const small = (l: Line) => l.size <= body + 0.5;
+  // Pages on which each band line recurs: any size, and set no larger than the body.
   const count = new Map<string, number>();
+  const countSmall = new Map<string, number>();
   pages.forEach((lines, i) => {
     const seen = new Set<string>();
+    const seenSmall = new Set<string>();
     for (const l of lines) {
       const b = l.table ? undefined : band(l, i);
-      if (b) seen.add(k(l, b));
+      if (!b) continue;
+      seen.add(k(l, b));
+      if (small(l)) seenSmall.add(k(l, b));
     }
     for (const s of seen) count.set(s, (count.get(s) ?? 0) + 1);
+    for (const s of seenSmall) countSmall.set(s, (countSmall.get(s) ?? 0) + 1);
   });
   const min = Math.max(3, Math.ceil(pages.length * 0.5));
-  const running = new Set([...count].filter(([, n]) => n >= min).map(([s]) => s));
-  if (!running.size) return pages;
+  const running = (l: Line, s: string) => (count.get(s) ?? 0) >= min || (small(l) && (countSmall.get(s) ?? 0) >= 3);
+  if (![...count.values()].some((n) => n >= min) && ![...countSmall.values()].some((n) => n >= 3)) return pages;
   return pages.map((lines, i) =>
     lines.filter((l) => {
       const b = l.table ? undefined : band(l, i);
       if (!b) return true;
-      return !running.has(k(l, b)) && !/^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i.test(l.text.trim());
+      return !running(l, k(l, b)) && !/^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i.test(l.text.trim());
     }),
   );
 }
