@@ -619,7 +619,10 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       // A short line standing apart in a font of its own (a run-in title set bold at the body size, which the
       // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
       const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
-      if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
+      // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
+      // (manuals that set paragraphs only slightly apart).
+      const parted = !!ctx.leading && sizeKey(l.size) === body && sizeKey(last?.size ?? 0) === body && gap > ctx.leading * 1.2;
+      if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.

@@ -40,6 +40,17 @@ describe('pdf lines', () => {
   });
 });
 
+describe('pdf paragraphs', () => {
+  it('body paragraphs set only a fifth more than the line spacing apart are separate paragraphs', async () => {
+    // 10 pt text on a 12 pt line spacing; the paragraphs 15 pt apart (less than 1.6 lines).
+    const para = (y: number, tag: string) => [0, 1, 2].map((i) => ({ text: `${tag} line ${i + 1} of a paragraph set in the body font`, y: y - i * 12, size: 10 }));
+    const out = await md(pdf([{ lines: [...para(700, 'First'), ...para(700 - 24 - 15, 'Second'), ...para(700 - 48 - 30, 'Third')] }]));
+    expect(out).toContain('First line 3 of a paragraph set in the body font\n\nSecond line 1');
+    expect(out).toContain('Second line 3 of a paragraph set in the body font\n\nThird line 1');
+    expect(out).toContain('Second line 1 of a paragraph set in the body font Second line 2');
+  });
+});
+
 describe('pdf contents pages', () => {
   it('contents entries too few for a table (leader dots, page number) keep their own lines', async () => {
     const out = await md(pdf([{ lines: [{ text: 'Notices . . . . . . . . . . . vii' }, { text: 'Chapter 1. Securing data . . . . . . . 1' }, { text: 'and the text goes on' }] }]));
