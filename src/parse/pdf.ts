@@ -622,7 +622,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
       // (manuals that set paragraphs only slightly apart).
       const parted = !!ctx.leading && sizeKey(l.size) === body && sizeKey(last?.size ?? 0) === body && gap > ctx.leading * 1.2;
-      if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
+      if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
@@ -658,6 +658,16 @@ function apart(l: Line, prev: Line | undefined, next: Line | undefined, ctx: { l
   if (next && !next.table && next.font === l.font && Math.abs(next.size - l.size) < 0.5 && step(l, next)) return false;
   if (prev && !prev.table && step(prev, l) && !ended(prev, ctx.measure)) return false;
   return true;
+}
+
+/**
+ * A paragraph's indented first line (books and papers set paragraphs apart this way, not by space): indented by
+ * one to four text sizes from the line above, which ends its paragraph, while the line below returns to the margin.
+ */
+function indents(l: Line, prev: Line | undefined, next: Line | undefined, measure = 0): boolean {
+  if (!prev || prev.table || !next || next.table || Math.abs(next.x - prev.x) > 1.5) return false;
+  const by = l.x - prev.x;
+  return by >= l.size && by <= l.size * 4 && ended(prev, measure) && prev.y - l.y < l.size * 1.6 && l.y - next.y < l.size * 1.6;
 }
 
 /** A line that ends its paragraph: sentence punctuation, or clearly shorter than a full line. */

@@ -49,6 +49,23 @@ describe('pdf paragraphs', () => {
     expect(out).toContain('Second line 3 of a paragraph set in the body font\n\nThird line 1');
     expect(out).toContain('Second line 1 of a paragraph set in the body font Second line 2');
   });
+
+  it('an indented first line after a line that ends its paragraph starts a new one; other indented lines do not', async () => {
+    const full = 'set in the body font across the whole measure of the column and on';
+    const lines = [
+      { text: `First paragraph opens indented and ${full}`, x: 92 },
+      { text: `its second line ${full}` },
+      { text: 'and ends short.' },
+      { text: `Second paragraph opens indented and ${full}`, x: 92 },
+      { text: `its second line ${full}` },
+      { text: `runs on without an ending ${full}` },
+      { text: `an indented word ${full}`, x: 92 },
+      { text: 'and ends short.' },
+    ].map((l, i) => ({ ...l, y: 700 - i * 12, size: 10 }));
+    const out = await md(pdf([{ lines }]));
+    expect(out).toContain('and ends short.\n\nSecond paragraph opens');
+    expect(out).toContain('and on an indented word');
+  });
 });
 
 describe('pdf contents pages', () => {
