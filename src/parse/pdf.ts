@@ -202,6 +202,7 @@ const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
 export function markItems(items: RawItem[], tags: Map<string, number>, mono: Set<string> = new Set()): TextItem[] {
   const out: TextItem[] = [];
   const stack: (string | undefined)[] = [];
+  const unreadable = unmappedFonts(items);
   for (const it of items) {
     if (it.type === 'beginMarkedContentProps' || it.type === 'beginMarkedContent') {
       stack.push(it.id);
@@ -211,7 +212,7 @@ export function markItems(items: RawItem[], tags: Map<string, number>, mono: Set
       stack.pop();
       continue;
     }
-    if (typeof it.str !== 'string') continue;
+    if (typeof it.str !== 'string' || (it.fontName && unreadable.has(it.fontName))) continue;
     let tag: number | undefined;
     for (let k = stack.length - 1; k >= 0 && tag === undefined; k--) if (stack[k]) tag = tags.get(stack[k]!);
     // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
@@ -221,6 +222,26 @@ export function markItems(items: RawItem[], tags: Map<string, number>, mono: Set
     out.push({ ...it, str, tag, mono: !!it.fontName && mono.has(it.fontName) });
   }
   return out;
+}
+
+const CONTROL = /[\u0001-\u0008\u000E-\u001F\u0080-\u009F]/g;
+
+/**
+ * Fonts without a usable encoding: pdf.js hands out their glyph ids as characters, mostly control characters and a
+ * few printable ones ("!", "#") that are just as meaningless. A font whose runs longer than a bullet's are at least
+ * half control characters (ten characters at least) yields no text at all.
+ */
+function unmappedFonts(items: RawItem[]): Set<string> {
+  const seen = new Map<string, [number, number]>();
+  for (const it of items) {
+    if (typeof it.str !== 'string' || !it.fontName || it.str.length <= 3) continue;
+    const ink = it.str.replace(/\s/g, '');
+    const n = seen.get(it.fontName) ?? [0, 0];
+    n[0] += ink.match(CONTROL)?.length ?? 0;
+    n[1] += ink.length;
+    seen.set(it.fontName, n);
+  }
+  return new Set([...seen].filter(([, [bad, all]]) => all >= 10 && bad >= all / 2).map(([font]) => font));
 }
 
 const itemSize = (it: TextItem) => Math.round(Math.hypot(it.transform[0], it.transform[1]) * 10) / 10 || Math.abs(it.transform[3]) || it.height;

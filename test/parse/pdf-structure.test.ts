@@ -145,6 +145,19 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(markItems([{ str: 'a\u0003b', transform: [9, 0, 0, 9, 0, 0], width: 5, height: 9 }], new Map())[0].str).toBe('ab');
   });
 
+  it('a font without a usable encoding (glyph ids as control characters) yields no text, its stray printable ids included', () => {
+    const at = (str: string, fontName: string) => ({ str, fontName, transform: [6, 0, 0, 6, 0, 0], width: 30, height: 6 });
+    const items = [
+      at('\u0002\u0003 \u0004\u0005\u0006\u0007\u0005\b \u0003', 'sidebar'),
+      at('\u0003\b\u000e\u0005\u0014!\u0015\u001b', 'sidebar'),
+      at('!', 'sidebar'),
+      at('\u0007', 'sidebar'),
+      at('r\u0001', 'dingbats'),
+      at('Readable text beside it', 'body'),
+    ];
+    expect(markItems(items, new Map()).map((it) => it.str)).toEqual(['•', 'Readable text beside it']);
+  });
+
   it('multi-line cells: a row holding one non-first cell continues the row above; indented columns fold left', () => {
     expect(
       tidyRows([
