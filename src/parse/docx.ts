@@ -1,7 +1,8 @@
 /**
  * Word .docx to blocks, straight from the XML: headings from Heading N / Title styles (and outline levels, through
  * `basedOn`), lists from numbering.xml (bullet vs numbered, nesting by ilvl, start numbers and restarts), tables
- * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text.
+ * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
+ * or text wholly in a monospace font) as fenced blocks.
  */
 import { esc, image, link, wrap } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
@@ -12,6 +13,8 @@ import type { ZipReader } from './zip.js';
 interface Style {
   name: string;
   basedOn?: string;
+  /** The style's Latin font (`w:rFonts w:ascii`). */
+  font?: string;
   outline?: number;
   numId?: string;
   ilvl?: number;
@@ -46,6 +49,7 @@ function readStyles(xml: string | undefined): Map<string, Style> {
     map.set(id, {
       name: attr(child(s, 'w:name'), 'w:val') ?? id,
       basedOn: attr(child(s, 'w:basedOn'), 'w:val'),
+      font: runFont(child(s, 'w:rPr')),
       outline: outline !== undefined ? Number(outline) : undefined,
       numId: attr(child(numPr, 'w:numId'), 'w:val'),
       ilvl: numPr ? Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? 0) : undefined,
@@ -86,8 +90,18 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
   return out;
 }
 
+/** Code paragraph styles (Word's own and common template names). */
+const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
+/** Monospace font families: text set wholly in one of them is code. */
+const MONO_FONT = /^(courier|consolas|menlo|monaco|lucida (console|sans typewriter)|andale mono|(dejavu|liberation|noto|pt|droid|ubuntu|roboto|ibm plex|source code|fira|jetbrains|cascadia|sf) ?(sans )?(mono|code)|inconsolata|ocr)/i;
+
+const runFont = (rpr: XNode | undefined) => {
+  const f = child(rpr, 'w:rFonts');
+  return attr(f, 'w:ascii') ?? attr(f, 'w:hAnsi');
+};
+
 interface Para {
-  kind: 'heading' | 'list' | 'text';
+  kind: 'heading' | 'list' | 'text' | 'code';
   level: number;
   text: string;
   numId?: string;
@@ -107,15 +121,27 @@ class DocxWalker {
   body(body: XNode | undefined): Block[] {
     const out: Block[] = [];
     let pending: Para[] = [];
+    let code: string[] = [];
     const flush = () => {
       if (pending.length) out.push(...this.lists(pending));
       pending = [];
+      // Consecutive code paragraphs are one block; empty ones inside it are its blank lines.
+      while (code.length && !code[code.length - 1].trim()) code.pop();
+      if (code.length) out.push({ t: 'code', text: code.join('\n') });
+      code = [];
     };
     const visit = (n: XNode) => {
       for (const c of kids(n)) {
         if (c.name === 'w:p') {
           const p = this.paragraph(c);
+          // An empty paragraph inside a listing is one of its blank lines.
+          if (p.kind === 'code' || (code.length && !p.text.trim())) {
+            if (pending.length) flush();
+            if (code.length || p.text.trim()) code.push(p.text);
+            continue;
+          }
           if (p.kind === 'list') {
+            if (code.length) flush();
             pending.push(p);
             continue;
           }
@@ -171,8 +197,32 @@ class DocxWalker {
       ilvl ??= s?.ilvl ?? 0;
     }
     if (numId && numId !== '0' && this.numbering.has(numId)) return { kind: 'list', level: 0, text, numId, ilvl: ilvl ?? 0 };
+    if (this.isCode(p, chain)) return { kind: 'code', level: 0, text: this.plain(p) };
     if (/^list (bullet|number)/.test(name)) return { kind: 'list', level: 0, text, ilvl: Number(/(\d)$/.exec(name)?.[1] ?? 1) - 1 };
     return { kind: 'text', level: 0, text };
+  }
+
+  /**
+   * A code paragraph: a code style in its chain, or all of its text in monospace fonts (the run's own font, else
+   * its paragraph style's); an empty paragraph only by its style.
+   */
+  private isCode(p: XNode, chain: Style[]): boolean {
+    if (chain.some((s) => CODE_STYLE.test(s.name))) return true;
+    const styleFont = chain.find((s) => s.font)?.font;
+    const runs = findAll(p, 'w:r').filter((r) => kids(r, 'w:t').some((t) => (t.children ?? []).some((x) => x.data?.trim())));
+    return runs.length > 0 && runs.every((r) => MONO_FONT.test(runFont(child(r, 'w:rPr')) ?? styleFont ?? ''));
+  }
+
+  /** A code paragraph's text as typed: nothing escaped, tabs and line breaks kept. */
+  private plain(p: XNode): string {
+    let out = '';
+    for (const r of findAll(p, 'w:r'))
+      for (const c of kids(r)) {
+        if (c.name === 'w:t') out += (c.children ?? []).map((x) => x.data ?? '').join('');
+        else if (c.name === 'w:tab') out += '\t';
+        else if (c.name === 'w:br' || c.name === 'w:cr') out += '\n';
+      }
+    return out.replace(/\s+$/, '');
   }
 
   /** Runs of a paragraph; neighbours with the same formatting are merged before emphasis is added. */
