@@ -4,7 +4,7 @@
  * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
  * or text wholly in a monospace font) as fenced blocks.
  */
-import { esc, image, link, wrap } from './inline.js';
+import { codeSpan, esc, image, link, wrap } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, type XNode } from './xml.js';
@@ -92,6 +92,8 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
 
 /** Code paragraph styles (Word's own and common template names). */
 const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
+/** Inline code character styles ("HTML Code", pandoc's "Verbatim Char"). */
+const CODE_CHAR_STYLE = /^(html (code|typewriter|keyboard|sample)|verbatim char|code char|inline code|source code char)\b/i;
 /** Monospace font families: text set wholly in one of them is code. */
 const MONO_FONT = /^(courier|consolas|menlo|monaco|lucida (console|sans typewriter)|andale mono|(dejavu|liberation|noto|pt|droid|ubuntu|roboto|ibm plex|source code|fira|jetbrains|cascadia|sf) ?(sans )?(mono|code)|inconsolata|ocr)/i;
 
@@ -110,6 +112,8 @@ interface Para {
 
 class DocxWalker {
   titleText: string | undefined;
+  /** The current paragraph style's font (runs without their own font are set in it). */
+  private paraFont: string | undefined;
   private counters = new Map<string, number[]>();
 
   constructor(
@@ -177,6 +181,7 @@ class DocxWalker {
     const ppr = child(p, 'w:pPr');
     const styleId = attr(child(ppr, 'w:pStyle'), 'w:val');
     const chain = this.styleChain(styleId);
+    this.paraFont = chain.find((s) => s.font)?.font;
     const text = this.runs(p).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
     const name = (chain[0]?.name ?? styleId ?? '').toLowerCase();
     let heading = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/.exec(name);
@@ -238,6 +243,7 @@ class DocxWalker {
     return merged
       .map(({ text, fmt }) => {
         if (fmt === 'raw' || !text.trim()) return text;
+        if (fmt === 'c') return codeSpan(text);
         if (fmt.includes('b')) text = wrap(text, '**');
         if (fmt.includes('i')) text = wrap(text, '*');
         if (fmt.includes('s')) text = wrap(text, '~~');
@@ -275,10 +281,16 @@ class DocxWalker {
       const e = child(rpr, name);
       return !!e && !['0', 'false', 'none'].includes(attr(e, 'w:val') ?? '');
     };
-    const fmt = `${on('w:b') ? 'b' : ''}${on('w:i') ? 'i' : ''}${on('w:strike') ? 's' : ''}`;
+    // Inline code: a code character style, or a monospace font in a paragraph that is not itself monospace.
+    const charStyle = this.styleChain(attr(child(rpr, 'w:rStyle'), 'w:val'));
+    const font = runFont(rpr) ?? charStyle.find((s) => s.font)?.font;
+    const code = charStyle.some((s) => CODE_CHAR_STYLE.test(s.name)) || (!!font && MONO_FONT.test(font) && !MONO_FONT.test(this.paraFont ?? ''));
+    const fmt = code ? 'c' : `${on('w:b') ? 'b' : ''}${on('w:i') ? 'i' : ''}${on('w:strike') ? 's' : ''}`;
     for (const c of kids(r)) {
-      if (c.name === 'w:t') segs.push({ text: esc((c.children ?? []).map((x) => x.data ?? '').join('')), fmt });
-      else if (c.name === 'w:tab') segs.push({ text: ' ', fmt });
+      if (c.name === 'w:t') {
+        const t = (c.children ?? []).map((x) => x.data ?? '').join('');
+        segs.push({ text: code ? t : esc(t), fmt });
+      } else if (c.name === 'w:tab') segs.push({ text: ' ', fmt });
       else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', fmt: 'raw' });
       else if (c.name === 'w:drawing' || c.name === 'w:pict') {
         const pr = find(c, 'wp:docPr') ?? find(c, 'pic:cNvPr');

@@ -3,7 +3,7 @@
  * the page marks one (else `<body>`); never script, style, template, svg, noscript, iframe, nav or aside.
  */
 import { parseDocument } from 'htmlparser2';
-import { collapse, esc, image, link, wrap } from './inline.js';
+import { codeSpan, collapse, esc, image, link, wrap } from './inline.js';
 import { writeMarkdown } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { LIMITS } from './types.js';
@@ -191,10 +191,8 @@ class Walker {
       case 's':
       case 'strike':
         return this.emphasis(c, '~~');
-      case 'code': {
-        const t = collapse(textOf(c));
-        return t.trim() ? (t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``) : t;
-      }
+      case 'code':
+        return codeSpan(collapse(textOf(c)));
       case 'sup':
       case 'sub':
         return this.inlineChildren(c);

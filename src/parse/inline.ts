@@ -5,6 +5,11 @@ export function esc(text: string): string {
   return text.replace(/[\\`*_[\]<>]/g, (c) => '\\' + c);
 }
 
+/** An inline code span: the text as is, fenced by backticks (two, space-padded, when it holds one). */
+export function codeSpan(text: string): string {
+  return text.trim() ? (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``) : text;
+}
+
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;
 
 export function isSafeUrl(href: string | undefined): href is string {

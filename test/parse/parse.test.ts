@@ -205,10 +205,10 @@ describe('markdown convention', () => {
     );
   });
 
-  it('docx: code paragraphs (a code style, or all text in a monospace font) are one fenced block, typed as is', async () => {
+  it('docx: code paragraphs (a code style, or all text in a monospace font) are one fenced block, code runs are code spans, typed as is', async () => {
     const run = (text: string, font?: string) => `<w:r>${font ? `<w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}"/></w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
     const para = (runs: string, style?: string) => `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}${runs}</w:p>`;
-    const styles = `<?xml version="1.0"?><w:styles ${'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'}><w:style w:styleId="HTMLPreformatted"><w:name w:val="HTML Preformatted"/></w:style><w:style w:styleId="Src"><w:name w:val="Listing Body"/><w:rPr><w:rFonts w:ascii="Consolas"/></w:rPr></w:style></w:styles>`;
+    const styles = `<?xml version="1.0"?><w:styles ${'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'}><w:style w:styleId="HTMLPreformatted"><w:name w:val="HTML Preformatted"/></w:style><w:style w:styleId="Src"><w:name w:val="Listing Body"/><w:rPr><w:rFonts w:ascii="Consolas"/></w:rPr></w:style><w:style w:type="character" w:styleId="VerbatimChar"><w:name w:val="Verbatim Char"/></w:style></w:styles>`;
     const body = [
       para(run('Call it like this:')),
       para(run('if (a_b &lt; 2) {', 'Courier New')),
@@ -218,10 +218,11 @@ describe('markdown convention', () => {
       para(run('Then a sentence naming ') + run('a_b', 'Courier New') + run(' inline.')),
       para(run('# not a heading'), 'HTMLPreformatted'),
       para(run('x = [1, 2]'), 'Src'),
+      para(run('Styled ') + '<w:r><w:rPr><w:rStyle w:val="VerbatimChar"/></w:rPr><w:t>*ptr</w:t></w:r>' + run(' and ') + run('a`b', 'Consolas') + run(' and *plain*')),
     ].join('');
     const r = await parse(docx(body, { 'word/styles.xml': styles }));
     expect(r.json.data.markdown).toBe(
-      ['Call it like this:', '```\nif (a_b < 2) {\n    return *p;\n\n}\n```', 'Then a sentence naming a\\_b inline.', '```\n# not a heading\nx = [1, 2]\n```'].join('\n\n') + '\n',
+      ['Call it like this:', '```\nif (a_b < 2) {\n    return *p;\n\n}\n```', 'Then a sentence naming `a_b` inline.', '```\n# not a heading\nx = [1, 2]\n```', 'Styled `*ptr` and `` a`b `` and \\*plain\\*'].join('\n\n') + '\n',
     );
   });
 
