@@ -18,7 +18,7 @@
  * for pages that look tabular or hold right-to-left text, and a page's lines are built once.
  */
 import { getDocumentProxy } from 'unpdf';
-import { esc, link } from './inline.js';
+import { codeSpan, esc, link } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
 import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type PlacedItem } from './pdf/rules.js';
@@ -62,6 +62,8 @@ export interface Line {
   table?: string[][];
   /** The line's runs as set, when all of its text is in monospace fonts (a code line: see `codeText`). */
   runs?: { x: number; s: string; w: number }[];
+  /** Markdown of a line mixing monospace and other fonts: its monospace words as code spans, the rest escaped. */
+  md?: string;
 }
 
 const JUNK_TITLE = /^(untitled|\(anonymous\)|anonymous|document\d*|microsoft word - .*|slide \d+|powerpoint presentation)$/i;
@@ -471,6 +473,13 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     }
     end = -Infinity;
     space = false;
+    // The line's text in runs of one kind (monospace or not), for `md`.
+    const segs: { s: string; mono: boolean }[] = [];
+    const add = (str: string, mono: boolean) => {
+      const last = segs[segs.length - 1];
+      if (last && last.mono === mono) last.s += str;
+      else segs.push({ s: str, mono });
+    };
     for (const p of order) {
       if (!p.s.trim()) {
         space = true;
@@ -478,9 +487,13 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       }
       const gap = rtl ? start - (p.x + p.w) : p.x - end;
       const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
-      if (text && (spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) text += ' ';
+      if (text && (spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) {
+        text += ' ';
+        add(' ', !!p.mono && !!segs[segs.length - 1]?.mono);
+      }
       space = false;
       text += p.s;
+      add(p.s, !!p.mono);
       end = Math.max(end, p.x + p.w);
       start = Math.min(start, p.x);
     }
@@ -497,10 +510,38 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
     const ink = l.parts.filter((p) => p.s.trim());
     const runs = ink.every((p) => p.mono) ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs });
+    const md = !rtl && !runs && segs.some((g) => g.mono && codeLike(g.s)) ? inlineCode(segs) : undefined;
+    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;
+}
+
+/** Code is mostly ASCII: a CJK font flagged fixed-pitch sets prose. */
+const ascii = (s: string) => {
+  const ink = s.replace(/\s/g, '');
+  return (ink.match(/[\x21-\x7e]/g)?.length ?? 0) >= ink.length / 2;
+};
+
+/** An inline code stretch: ASCII with a letter or digit (quotes set in a typewriter font are punctuation). */
+const codeLike = (s: string) => ascii(s) && /[A-Za-z0-9]/.test(s);
+
+/**
+ * A line's markdown with its monospace stretches as code spans (spaces at their edges kept outside). A stretch
+ * glued to a letter or digit on either side is part of a word (a ligature glyph from another font), not code.
+ */
+function inlineCode(segs: { s: string; mono: boolean }[]): string {
+  const word = /[\p{L}\p{N}]/u;
+  return segs
+    .map((g, i) => {
+      const s = g.s.replace(/\s+/g, ' ');
+      const glued = word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0]) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
+      if (!g.mono || glued || !codeLike(s)) return esc(s);
+      const m = /^(\s*)(.*?)(\s*)$/.exec(s)!;
+      return m[1] + codeSpan(m[2]) + m[3];
+    })
+    .join('')
+    .trim();
 }
 
 /** Bullet glyphs, check boxes and private-use symbol-font glyphs (Wingdings/Symbol bullets) starting a line. */
@@ -548,7 +589,9 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   // Code: monospace lines below the heading sizes, in a document whose body is not itself set monospace (a
   // typewritten or plain-text page is prose).
   const monoBody = !!bodyFont && mono.has(bodyFont);
-  const isCode = (l: Line) => !monoBody && !!l.runs && !l.table && l.size < body + 1;
+  const isCode = (l: Line) => !monoBody && !!l.runs && !l.table && l.size < body + 1 && ascii(l.text);
+  // A line's markdown: code spans for its monospace words unless the body itself is monospace.
+  const inline = (l: Line, marker = '') => (l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : esc(l.text.slice(marker.length)));
   const blocks: Block[] = [];
   pages.forEach((lines, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
@@ -603,7 +646,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         continue;
       }
       const level = headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]);
-      const text = l.href ? link(esc(l.text), l.href) : esc(l.text);
+      const text = l.href ? link(inline(l), l.href) : inline(l);
       if (level) {
         flush();
         list = undefined;
@@ -618,7 +661,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       if (bullet || num) {
         const marker = (bullet ?? num)![0];
         const ordered = !!num;
-        const item = { text: l.href ? link(esc(l.text.slice(marker.length)), l.href) : esc(l.text.slice(marker.length)), children: [] };
+        const item = { text: l.href ? link(inline(l, marker), l.href) : inline(l, marker), children: [] };
         if (list && list.ordered === ordered && (!ordered || Number(num![1]) === list.start + list.items.length)) list.items.push(item);
         else {
           flush();

@@ -1,6 +1,7 @@
 /**
  * PDF code: lines set wholly in a monospace font (below the heading sizes, in a document whose body is not itself
- * monospace) are a fenced block laid out on the font's character grid; a single one only when set off.
+ * monospace) are a fenced block laid out on the font's character grid; a single one only when set off; monospace
+ * words inside other text are code spans.
  */
 import { describe, expect, it } from 'vitest';
 import { convertFile } from '../../src/parse/index.js';
@@ -55,6 +56,25 @@ describe('pdf code', () => {
       expect(out).not.toContain('```');
       expect(out).toContain('http://example.org/notes');
     }
+  });
+
+  it('monospace words inside a line of text are code spans; glued to a word or only punctuation they are text', async () => {
+    const lines = [
+      { text: 'Call the function', x: 72, y: 700 },
+      { text: 'a_b(*p)', x: 170, y: 700, mono: true },
+      { text: 'to start.', x: 225, y: 700 },
+      // Helvetica "A di" is 18.95 pt wide at 11 pt, Courier "ffi" 19.8 pt: one word in two fonts.
+      { text: 'A di', x: 72, y: 680 },
+      { text: 'ffi', x: 72 + 18.95, y: 680, mono: true },
+      { text: 'cult word and a', x: 72 + 18.95 + 19.8, y: 680 },
+      { text: '"', x: 200, y: 680, mono: true },
+      { text: 'quoted', x: 208, y: 680 },
+      { text: '"', x: 245, y: 680, mono: true },
+      { text: 'one.', x: 255, y: 680 },
+    ];
+    const out = await md(pdf([{ lines: [...prose(740, 2), ...lines] }]));
+    expect(out).toContain('Call the function `a_b(*p)` to start.');
+    expect(out).toContain('A difficult word and a " quoted " one.');
   });
 
   it('a document set wholly in a monospace font (typewritten) is prose, not code', async () => {
