@@ -197,9 +197,10 @@ type RawItem = TextItem & { type?: string; id?: string };
 const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
 
 /**
- * Drops marked-content markers, tagging each text item with the heading level of the marked content it sits in
- * and whether its font is monospace, and NFKC-normalises presentation forms (pdf.js is asked not to, so that a ligature glyph mapped to a single
- * presentation form, such as lam-alef, is reversed by its bidi pass as one unit and expanded afterwards).
+ * Drops marked-content markers and the text of fonts without a usable encoding, tagging each text item with the
+ * heading level of the marked content it sits in and whether its font is monospace, and NFKC-normalises
+ * presentation forms (pdf.js is asked not to, so that a ligature glyph mapped to a single presentation form, such
+ * as lam-alef, is reversed by its bidi pass as one unit and expanded afterwards).
  */
 export function markItems(items: RawItem[], tags: Map<string, number>, mono: Set<string> = new Set()): TextItem[] {
   const out: TextItem[] = [];
