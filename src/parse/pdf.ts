@@ -603,7 +603,9 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
     const tables = findTables(lines, inCode);
     let para: string[] = [];
     let last: Line | undefined;
-    let list: Extract<Block, { t: 'list' }> | undefined;
+    // Open lists, outermost first, each with where its markers stand: an item whose marker stands clearly right of
+    // the open one's nests under that one's last item.
+    let lists: { list: Extract<Block, { t: 'list' }>; x: number }[] = [];
     // Where the current list item's marker line starts: its wrapped lines are indented past it.
     let itemX = 0;
     const flush = () => {
@@ -614,7 +616,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       const l = lines[li];
       if (l.table) {
         flush();
-        list = undefined;
+        lists = [];
         blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
         last = undefined;
         continue;
@@ -622,7 +624,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       const codeEnd = code.get(li);
       if (codeEnd) {
         flush();
-        list = undefined;
+        lists = [];
         blocks.push({ t: 'code', text: codeText(lines.slice(li, codeEnd)) });
         li = codeEnd - 1;
         last = undefined;
@@ -631,7 +633,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       const contents = contentsRun(lines, li);
       if (contents) {
         flush();
-        list = undefined;
+        lists = [];
         blocks.push({ t: 'table', rows: contents.rows });
         li = contents.end - 1;
         last = undefined;
@@ -640,7 +642,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       const table = tables.get(li);
       if (table) {
         flush();
-        list = undefined;
+        lists = [];
         blocks.push({ t: 'table', rows: mergeHeaderRows(table.rows) });
         li = table.end - 1;
         last = lines[li];
@@ -650,7 +652,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       const text = l.href ? link(inline(l), l.href) : inline(l);
       if (level) {
         flush();
-        list = undefined;
+        lists = [];
         const prev = blocks[blocks.length - 1];
         if (prev?.t === 'h' && prev.level === level && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8 && !NUMBERED.test(l.text)) prev.text += ' ' + text;
         else blocks.push({ t: 'h', level, text });
@@ -663,24 +665,34 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         const marker = (bullet ?? num)![0];
         const ordered = !!num;
         const item = { text: l.href ? link(inline(l, marker), l.href) : inline(l, marker), children: [] };
-        if (list && list.ordered === ordered && (!ordered || Number(num![1]) === list.start + list.items.length)) list.items.push(item);
+        // Markers of one level line up within most of a character (right-aligned numbers "9." and "10." differ).
+        const tol = l.size * 0.7;
+        while (lists.length && lists[lists.length - 1].x > l.x + tol) lists.pop();
+        const open = lists[lists.length - 1];
+        const same = open && Math.abs(open.x - l.x) <= tol ? open : undefined;
+        if (same && same.list.ordered === ordered && (!ordered || Number(num![1]) === same.list.start + same.list.items.length)) same.list.items.push(item);
         else {
           flush();
-          list = { t: 'list', ordered, start: ordered ? Number(num![1]) : 1, items: [item] };
-          blocks.push(list);
+          if (same) lists.pop();
+          const list: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: ordered ? Number(num![1]) : 1, items: [item] };
+          const parent = lists[lists.length - 1];
+          if (parent) parent.list.items[parent.list.items.length - 1].children.push(list);
+          else blocks.push(list);
+          lists.push({ list, x: l.x });
         }
         itemX = l.x;
         last = l;
         continue;
       }
       const gap = last ? last.y - l.y : 0;
-      if (list && last && gap < l.size * 1.6 && l.x > itemX + 2) {
-        const it = list.items[list.items.length - 1];
+      const open = lists[lists.length - 1]?.list;
+      if (open && last && gap < l.size * 1.6 && l.x > itemX + 2) {
+        const it = open.items[open.items.length - 1];
         it.text = joinLines([it.text, text]);
         last = l;
         continue;
       }
-      list = undefined;
+      lists = [];
       // A short line standing apart in a font of its own (a run-in title set bold at the body size, which the
       // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
       const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);

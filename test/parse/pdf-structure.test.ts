@@ -137,6 +137,30 @@ describe('pdf page furniture, lists, tables, direction', () => {
     for (const n of [1, 5, 9]) expect(out).toContain(`Unique content of page ${n} goes here.`);
   });
 
+  it('list items nest by where their markers stand; right-aligned numbers ("9." and "10.") stay one level', async () => {
+    const at = (text: string, x: number) => ({ text, x });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            ...body(2),
+            at('\u00b7 apples', 72),
+            at('\u00b7 pears', 72),
+            at('- green ones', 90),
+            at('- red ones', 90),
+            at('\u00b7 plums', 72),
+            at('8. eight', 78),
+            at('1. first step', 96),
+            at('9. nine', 78),
+            at('10. ten', 72),
+            ...body(2),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('- apples\n- pears\n  - green ones\n  - red ones\n- plums\n\n8. eight\n   1. first step\n9. nine\n10. ten');
+  });
+
   it('bullet glyphs (including a symbol font\'s lone control character, or one letter and control characters) become - items', async () => {
     const out = await md(pdf([{ lines: [...body(2), { text: '\u00b7 first point' }, { text: '\u00b7 second point' }, ...body(2)] }]));
     expect(out).toContain('- first point\n- second point');
