@@ -191,7 +191,11 @@ class Walker {
       case 's':
       case 'strike':
         return this.emphasis(c, '~~');
+      // Teletype, keyboard input and sample output are set monospace like code (old pages write `<tt>`).
       case 'code':
+      case 'tt':
+      case 'kbd':
+      case 'samp':
         return codeSpan(collapse(textOf(c)));
       case 'sup':
       case 'sub':

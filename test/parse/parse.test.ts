@@ -239,6 +239,9 @@ describe('markdown convention', () => {
       '## Sub\n\nHi [there](https://a.example/x) js [mail](mailto:a@b.c) ![pic]() ![remote](https://a.example/p.png)\n\n5. five\n   - inner\n6. six\n\n| a | b\\|c | |\n| --- | --- | --- |\n| 1<br>2 | 3 | 4 |\n',
     );
     expect(r.json.data.markdown).not.toMatch(/data:|menu|alert|svg|foot/);
+    // Monospace inline elements are code spans, their text as is.
+    const inline = await parse('<p>Call <code>a_b()</code>, press <kbd>Ctrl</kbd>, see <tt>*p</tt> and <samp>ok</samp> in a_b.</p>');
+    expect(inline.json.data.markdown).toBe('Call `a_b()`, press `Ctrl`, see `*p` and `ok` in a\\_b.\n');
   });
 
   it('html: decoded by BOM, then meta charset, then UTF-8', async () => {
