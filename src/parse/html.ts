@@ -1,6 +1,7 @@
 /**
  * HTML to blocks. Decoded by BOM, then `<meta charset>`/`http-equiv`, then UTF-8; reads `<main>`/`<article>` when
- * the page marks one (else `<body>`); never script, style, template, svg, noscript, iframe, nav or aside.
+ * the page marks one (else `<body>`); never script, style, template, svg, noscript, iframe, nav or aside (nor their
+ * ARIA landmark roles), nor a heading's permalink symbol.
  */
 import { parseDocument } from 'htmlparser2';
 import { codeSpan, collapse, esc, image, link, wrap } from './inline.js';
@@ -44,10 +45,17 @@ const BLOCK = new Set([
   'caption', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot',
 ]);
 
-function hidden(n: XNode): boolean {
+/** ARIA landmarks that are what `nav` and `aside` are (menus, sidebars, search boxes). */
+const SKIP_ROLES = new Set(['navigation', 'complementary', 'search']);
+
+/** An element never read: a skipped tag or landmark, or one hidden from readers. */
+function skipped(n: XNode): boolean {
   const a = n.attribs ?? {};
-  return 'hidden' in a || a['aria-hidden'] === 'true' || /display\s*:\s*none/i.test(a.style ?? '');
+  return SKIP.has(n.name!) || SKIP_ROLES.has(a.role ?? '') || 'hidden' in a || a['aria-hidden'] === 'true' || /display\s*:\s*none/i.test(a.style ?? '');
 }
+
+/** A permalink beside a heading (Sphinx's "¶", "#", "§", a link symbol) pointing into the page: no text. */
+const PERMALINK = /^[\s¶§#🔗⚓]+$/u;
 
 export function convertHtml(bytes: Uint8Array): Converted {
   const text = decodeHtml(bytes);
@@ -93,8 +101,8 @@ class Walker {
       }
       if (c.type !== 'tag' && c.type !== 'script' && c.type !== 'style') continue;
       const name = c.name!;
-      if (SKIP.has(name) || hidden(c)) continue;
-      if (this.underBody && (name === 'header' || name === 'footer')) continue;
+      if (skipped(c)) continue;
+      if (this.underBody && (name === 'header' || name === 'footer' || c.attribs?.role === 'banner' || c.attribs?.role === 'contentinfo')) continue;
       if (!BLOCK.has(name)) {
         inline += this.inline(c);
         continue;
@@ -134,7 +142,7 @@ class Walker {
     const start = ordered ? Number.parseInt(attr(c, 'start') ?? '1', 10) : 1;
     const items: ListItem[] = [];
     for (const li of kids(c)) {
-      if (SKIP.has(li.name!) || hidden(li)) continue;
+      if (skipped(li)) continue;
       if (li.name === 'ul' || li.name === 'ol') {
         const nested = this.list(li);
         if (items.length) items[items.length - 1].children.push(nested);
@@ -173,13 +181,14 @@ class Walker {
   inline(c: XNode): string {
     if (c.type === 'text') return esc(collapse(c.data ?? ''));
     if (c.type !== 'tag') return '';
-    if (SKIP.has(c.name!) || hidden(c)) return '';
+    if (skipped(c)) return '';
     switch (c.name) {
       case 'br':
         return '\n';
       case 'img':
         return image(attr(c, 'alt'), attr(c, 'src'));
       case 'a':
+        if ((attr(c, 'href') ?? '').startsWith('#') && PERMALINK.test(textOf(c))) return '';
         return link(this.inlineChildren(c), attr(c, 'href'));
       case 'strong':
       case 'b':

@@ -239,6 +239,12 @@ describe('markdown convention', () => {
       '## Sub\n\nHi [there](https://a.example/x) js [mail](mailto:a@b.c) ![pic]() ![remote](https://a.example/p.png)\n\n5. five\n   - inner\n6. six\n\n| a | b\\|c | |\n| --- | --- | --- |\n| 1<br>2 | 3 | 4 |\n',
     );
     expect(r.json.data.markdown).not.toMatch(/data:|menu|alert|svg|foot/);
+    // ARIA landmarks that are menus, sidebars or search boxes are skipped like <nav> and <aside>; a heading's
+    // permalink symbol is no text; banner and contentinfo go like header and footer under <body>.
+    const landmarks = await parse(
+      '<body><div role="banner">Site name</div><div role="navigation"><h3>Navigation</h3><a href="/">Home</a></div><h1 id="a">Abstract<a class="headerlink" href="#a">\u00b6</a></h1><p>Text <a href="#note">#1</a>.</p><div role="complementary">Related</div><div role="search">Find</div><div role="contentinfo">Copyright</div></body>',
+    );
+    expect(landmarks.json.data.markdown).toBe('# Abstract\n\nText #1.\n');
     // Monospace inline elements are code spans, their text as is.
     const inline = await parse('<p>Call <code>a_b()</code>, press <kbd>Ctrl</kbd>, see <tt>*p</tt> and <samp>ok</samp> in a_b.</p>');
     expect(inline.json.data.markdown).toBe('Call `a_b()`, press `Ctrl`, see `*p` and `ok` in a\\_b.\n');
