@@ -303,14 +303,19 @@ function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; 
 }
 
 /**
- * Two-column pages: a vertical gutter in the middle of the page that (almost) no narrow text item crosses splits
- * the items into columns. Wide lines that cross it (titles, abstracts, full-width blocks) cut the page into bands,
+ * Column pages: a vertical gutter in the middle of the page that (almost) no narrow text item crosses splits
+ * the items into columns, and each side is split again the same way (three columns). Wide lines that cross it (titles, abstracts, full-width blocks) cut the page into bands,
  * and each band is read left column, then right column. Both sides must read as prose (lines filling most of their
  * column) or keep their own baselines, so that a form or a table with a blank middle (rows whose halves share a
  * baseline) is not torn into two halves.
  */
 export function readingOrder(items: TextItem[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[]): Line[] {
-  const whole = () => plain ?? toLines(items, links);
+  return columns(items, links, view, plain, 0).lines;
+}
+
+/** `readingOrder` at a nesting depth; `split` tells whether a gutter divided these items. */
+function columns(items: TextItem[], links: { rect: number[]; url: string }[], view: number[], plain: Line[] | undefined, depth: number): { lines: Line[]; split: boolean } {
+  const whole = () => ({ lines: plain ?? toLines(items, links), split: false });
   const x0 = view?.[0] ?? 0;
   const width = (view?.[2] ?? 612) - x0;
   const text = items.filter((it) => typeof it.str === 'string' && it.str.trim() && it.transform);
@@ -348,19 +353,28 @@ export function readingOrder(items: TextItem[], links: { rect: number[]; url: st
   const chars = (xs: TextItem[]) => xs.reduce((n, it) => n + (it.str?.trim().length ?? 0), 0);
   const total = chars(text);
   if (chars(left) < total * 0.2 || chars(right) < total * 0.2) return whole();
-  const L = toLines(left, links);
-  const R = toLines(right, links);
-  if (!(prose(L) && prose(R)) && sharedBaselines(L, R) >= 0.5) return whole();
+  // Each side may hold columns of its own (a three-column page splits again on one side of its first gutter); a
+  // side read as columns counts as prose.
+  const side = (xs: TextItem[], a: number, b: number) => (depth < 2 ? columns(xs, links, [a, view?.[1] ?? 0, b, view?.[3] ?? 792], undefined, depth + 1) : { lines: toLines(xs, links), split: false });
+  const leftSide = side(left, x0, gutter);
+  const rightSide = side(right, gutter, x0 + width);
+  const [L, R] = [leftSide.lines, rightSide.lines];
+  if (!((leftSide.split || prose(L)) && (rightSide.split || prose(R))) && sharedBaselines(L, R) >= 0.5) return whole();
   // Crossing lines wide enough to span both columns cut the page into bands; a narrow one joins the column its
-  // centre is in.
+  // centre is in (in a side read as columns, before the first line below it that it overlaps).
   const F: Line[] = [];
+  const byY = (p: Line, q: Line) => q.y - p.y || p.x - q.x;
   for (const l of toLines(full, links)) {
     if ((l.w ?? 0) >= width * 0.4) F.push(l);
-    else (l.x + (l.w ?? 0) / 2 < gutter ? L : R).push(l);
+    else {
+      const [lines, split] = l.x + (l.w ?? 0) / 2 < gutter ? [L, leftSide.split] : [R, rightSide.split];
+      const at = split ? lines.findIndex((m) => m.y < l.y && m.x < l.x + (l.w ?? 0) && m.x + (m.w ?? 0) > l.x) : -1;
+      if (at >= 0) lines.splice(at, 0, l);
+      else lines.push(l);
+    }
   }
-  const byY = (p: Line, q: Line) => q.y - p.y || p.x - q.x;
-  L.sort(byY);
-  R.sort(byY);
+  if (!leftSide.split) L.sort(byY);
+  if (!rightSide.split) R.sort(byY);
   F.sort(byY);
   const out: Line[] = [];
   let upper = Infinity;
@@ -371,7 +385,7 @@ export function readingOrder(items: TextItem[], links: { rect: number[]; url: st
     if (f) out.push(f);
     upper = lower;
   }
-  return out;
+  return { lines: out, split: true };
 }
 
 /** Share of the smaller side's lines that sit on a baseline of the other side (rows of one table or form). */

@@ -96,6 +96,16 @@ describe('pdf reading order', () => {
     expect(text[25]).toMatch(/^A full-width closing/);
   });
 
+  it('three prose columns sharing baselines read one column after another', () => {
+    const items = [item('A Title Spanning All Three Columns Of The Newsletter', 50, 740, 14, 510)];
+    for (const [k, x] of [50, 230, 410].entries())
+      for (let i = 0; i < 12; i++) items.push(item(`col${k + 1} prose line ${i + 1} fills it`, x, 700 - i * 14, 10, 150));
+    const text = readingOrder(items as never, [], view).map((l) => l.text);
+    expect(text[0]).toMatch(/^A Title/);
+    expect(text.slice(1).map((t) => t.slice(0, 4))).toEqual([...Array(12).fill('col1'), ...Array(12).fill('col2'), ...Array(12).fill('col3')]);
+    expect(text.slice(13, 25).map((t) => /line (\d+)/.exec(t)![1])).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
+  });
+
   it('a form whose two halves share baselines is read row by row', () => {
     const items = [];
     for (let i = 0; i < 12; i++) items.push(item(`Label ${i + 1}`, 72, 700 - i * 14), item(`Value ${i + 1}`, 400, 700 - i * 14));
