@@ -683,7 +683,8 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         const tol = l.size * 0.7;
         while (lists.length && lists[lists.length - 1].x > l.x + tol) lists.pop();
         const open = lists[lists.length - 1];
-        const same = open && Math.abs(open.x - l.x) <= tol ? open : undefined;
+        // Nesting stops at eight levels (a hostile file could indent each item a little further for ever).
+        const same = open && (Math.abs(open.x - l.x) <= tol || lists.length >= 8) ? open : undefined;
         if (same && same.list.ordered === ordered && (!ordered || Number(num![1]) === same.list.start + same.list.items.length)) same.list.items.push(item);
         else {
           flush();

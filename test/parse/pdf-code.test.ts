@@ -77,6 +77,12 @@ describe('pdf code', () => {
     expect(out).toContain('A difficult word and a " quoted " one.');
   });
 
+  it('a run set absurdly far right (here 880 columns of a 1 pt font) is placed at column 400 at most', async () => {
+    const tiny = (y: number, x: number, text: string) => ({ text, y, x, size: 1, mono: true });
+    const out = await md(pdf([{ lines: [...prose(740, 3), tiny(600, 72, 'key'), tiny(600, 72 + 880 * 0.6, 'value'), tiny(597, 72, 'next line'), ...prose(540, 2, 'After')] }]));
+    expect(out).toContain('```\nkey' + ' '.repeat(397) + 'value\nnext line\n```');
+  });
+
   it('a document set wholly in a monospace font (typewritten) is prose, not code', async () => {
     const lines = Array.from({ length: 6 }, (_, i) => ({ text: `Typewritten line ${i + 1} of a letter set in one fixed pitch`, y: 740 - i * 15.4, mono: true }));
     const out = await md(pdf([{ lines: [...lines, { text: 'Yours sincerely', y: 600, mono: true }] }]));

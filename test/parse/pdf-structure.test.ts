@@ -159,6 +159,10 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ]),
     );
     expect(out).toContain('- apples\n- pears\n  - green ones\n  - red ones\n- plums\n\n8. eight\n   1. first step\n9. nine\n10. ten');
+    // Each item a little further right for ever: nesting stops at eight levels.
+    const deep = await md(pdf([{ lines: [...body(2), ...Array.from({ length: 30 }, (_, i) => at(`- level ${i + 1}`, 72 + i * 12)), ...body(2)] }]));
+    expect(deep).toContain(`${' '.repeat(14)}- level 8\n${' '.repeat(14)}- level 9`);
+    expect(deep).toContain(`${' '.repeat(14)}- level 30`);
   });
 
   it('bullet glyphs (including a symbol font\'s lone control character, or one letter and control characters) become - items', async () => {

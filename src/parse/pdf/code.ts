@@ -4,6 +4,8 @@
  * into a paragraph, or read aligned columns as a table).
  */
 
+const MAX_COLUMN = 400;
+
 export interface CodeLine {
   y: number;
   size: number;
@@ -53,7 +55,8 @@ export function codeText(lines: CodeLine[]): string {
     let s = '';
     let end = -Infinity;
     for (const r of l.runs ?? []) {
-      const col = Math.max(0, Math.round((r.x - left) / pitch));
+      // A run set absurdly far right (a hostile file's coordinates) is not padded to a megabyte.
+      const col = Math.min(MAX_COLUMN, Math.max(0, Math.round((r.x - left) / pitch)));
       if (col > s.length) s = s.padEnd(col);
       else if (s && !/\s$/.test(s) && !/^\s/.test(r.s) && r.x - end > pitch * 0.5) s += ' ';
       s += r.s;
