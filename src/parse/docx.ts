@@ -305,7 +305,8 @@ class DocxWalker {
     const out: Block[] = [];
     const stack: { block: Extract<Block, { t: 'list' }>; ilvl: number; numId?: string }[] = [];
     for (const p of paras) {
-      const ilvl = p.ilvl ?? 0;
+      // Word has nine list levels (0-8); a file claiming more is clamped, not nested without end.
+      const ilvl = Math.min(8, Math.max(0, p.ilvl || 0));
       const lvl = p.numId ? this.numbering.get(p.numId)?.get(ilvl) : undefined;
       const ordered = lvl ? !['bullet', 'none'].includes(lvl.fmt) : /number/.test(p.text);
       const number = this.count(p.numId, ilvl, lvl?.start ?? 1);

@@ -174,7 +174,8 @@ function textBody(body: XNode | undefined, bulletedByDefault: boolean, rels: Map
     const text = runsText(p, rels);
     if (!text) continue;
     const ppr = child(p, 'a:pPr');
-    const lvl = Number(attr(ppr, 'lvl') ?? 0);
+    // Nine levels (0-8) as in DrawingML; a file claiming more is clamped, not nested without end.
+    const lvl = Math.min(8, Math.max(0, Number(attr(ppr, 'lvl') ?? 0) || 0));
     const auto = child(ppr, 'a:buAutoNum');
     const bullet = !child(ppr, 'a:buNone') && (bulletedByDefault || !!child(ppr, 'a:buChar') || !!auto);
     if (!bullet) {

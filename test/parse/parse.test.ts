@@ -153,6 +153,16 @@ describe('hostile inputs are 400 with a message that says which', () => {
     await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);
     await refused(docx('<w:sdt><w:sdtContent>'.repeat(300) + p('x') + '</w:sdtContent></w:sdt>'.repeat(300)), 400, 'invalidRequest', /nested more than/);
   });
+
+  it('list levels beyond the formats\' nine (docx ilvl, pptx lvl) are clamped, not nested without end', async () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => p(`item ${i}`, undefined, [1, i])).join('');
+    const r = await parse(docx(items, { 'word/numbering.xml': numbering }));
+    expect(r.status).toBe(200);
+    expect(r.json.data.markdown).toMatch(new RegExp(`\\n {16}- item 19999\\n$`));
+    const deck = await parse(pptx([{ shapes: `<p:sp><p:txBody>${Array.from({ length: 5000 }, (_, i) => `<a:p><a:pPr lvl="${i}"><a:buChar char="-"/></a:pPr><a:r><a:t>p${i}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>` }]));
+    expect(deck.status).toBe(200);
+    expect(deck.json.data.markdown).toMatch(new RegExp(`\\n {16}- p4999\\n$`));
+  });
   it('encrypted OOXML and encrypted zip entries say "encrypted"', async () => {
     const cfb = new Uint8Array(2048);
     cfb.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
