@@ -4,6 +4,7 @@
  * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
  * or text wholly in a monospace font) as fenced blocks.
  */
+import { append } from '../lib/arrays.js';
 import { codeSpan, esc, image, link, wrap } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
@@ -127,7 +128,7 @@ class DocxWalker {
     let pending: Para[] = [];
     let code: string[] = [];
     const flush = () => {
-      if (pending.length) out.push(...this.lists(pending));
+      if (pending.length) append(out, this.lists(pending));
       pending = [];
       // Consecutive code paragraphs are one block; empty ones inside it are its blank lines.
       while (code.length && !code[code.length - 1].trim()) code.pop();

@@ -4,6 +4,7 @@
  * ARIA landmark roles), nor a heading's permalink symbol.
  */
 import { parseDocument } from 'htmlparser2';
+import { append } from '../lib/arrays.js';
 import { codeSpan, collapse, esc, image, link, wrap } from './inline.js';
 import { writeMarkdown } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
@@ -108,7 +109,7 @@ class Walker {
         continue;
       }
       flush();
-      out.push(...this.block(c));
+      append(out, this.block(c));
     }
     flush();
     return out;
@@ -230,7 +231,7 @@ class Walker {
     const sorted = [...sections].sort((a, b) => order.indexOf(a.name === 'tr' ? 'tbody' : a.name!) - order.indexOf(b.name === 'tr' ? 'tbody' : b.name!));
     for (const s of sorted) {
       if (s.name === 'tr') rows.push(s);
-      else if (s.name === 'thead' || s.name === 'tbody' || s.name === 'tfoot') rows.push(...kids(s, 'tr'));
+      else if (s.name === 'thead' || s.name === 'tbody' || s.name === 'tfoot') append(rows, kids(s, 'tr'));
     }
     const grid: string[][] = [];
     const taken: boolean[][] = [];
@@ -263,7 +264,7 @@ class Walker {
 export function flattenBlocks(blocks: Block[]): string {
   const lines: string[] = [];
   for (const b of blocks) {
-    if (b.t === 'table') lines.push(...b.rows.map((r) => r.filter((x) => x.trim()).join(' ')));
+    if (b.t === 'table') append(lines, b.rows.map((r) => r.filter((x) => x.trim()).join(' ')));
     else if (b.t === 'quote') lines.push(flattenBlocks(b.blocks));
     else if (b.t === 'code') lines.push(b.text);
     else lines.push(writeMarkdown([b]).trim());

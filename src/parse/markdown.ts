@@ -3,6 +3,7 @@
  * parent's text column, pipe tables with a real header row, `|` escaped and line breaks as `<br>`, one blank line
  * between blocks, no trailing spaces.
  */
+import { maxOf } from '../lib/arrays.js';
 import type { Block, ListItem } from './types.js';
 
 export function writeMarkdown(blocks: Block[]): string {
@@ -100,7 +101,7 @@ export function cell(text: string): string {
 export function renderTable(input: string[][]): string {
   let rows = input.map((r) => r.map(cell)).filter((r) => r.some((c) => c !== ''));
   if (!rows.length) return '';
-  const width = Math.max(...rows.map((r) => r.length));
+  const width = maxOf(rows.map((r) => r.length));
   rows = rows.map((r) => [...r, ...Array<string>(width - r.length).fill('')]);
   const keep: number[] = [];
   for (let c = 0; c < width; c++) if (rows.some((r) => r[c] !== '')) keep.push(c);

@@ -18,6 +18,7 @@
  * for pages that look tabular or hold right-to-left text, and a page's lines are built once.
  */
 import { getDocumentProxy } from 'unpdf';
+import { append, maxOf, minOf } from '../lib/arrays.js';
 import { codeSpan, esc, link } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
@@ -381,7 +382,7 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
   for (const f of [...F, undefined]) {
     const lower = f?.y ?? -Infinity;
     const band = (l: Line) => l.y < upper && l.y >= lower;
-    out.push(...L.filter(band), ...R.filter(band));
+    append(append(out, L.filter(band)), R.filter(band));
     if (f) out.push(f);
     upper = lower;
   }
@@ -399,8 +400,8 @@ function sharedBaselines(a: Line[], b: Line[]): number {
 function prose(lines: Line[]): boolean {
   const ws = lines.filter((l) => l.text.length >= 3).map((l) => l.w ?? 0);
   if (ws.length < 3) return false;
-  const left = Math.min(...lines.map((l) => l.x));
-  const right = Math.max(...lines.map((l) => l.x + (l.w ?? 0)));
+  const left = minOf(lines.map((l) => l.x));
+  const right = maxOf(lines.map((l) => l.x + (l.w ?? 0)));
   const median = [...ws].sort((a, b) => a - b)[Math.floor(ws.length / 2)];
   const chars = lines.map((l) => l.text.length).sort((a, b) => a - b)[Math.floor(lines.length / 2)];
   return median >= (right - left) * 0.5 && chars >= 20;
@@ -520,7 +521,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     if (rtl) text = text.replace(/\u0627([\u0622\u0623\u0625])\u0644/g, '\u0627\u0644$1');
     if (!text) continue;
     const x = l.parts[0].x;
-    const right = Math.max(...l.parts.map((p) => p.x + p.w));
+    const right = maxOf(l.parts.map((p) => p.x + p.w));
     const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
     const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
     const ink = l.parts.filter((p) => p.s.trim());
@@ -810,8 +811,8 @@ function findTables(lines: Line[], code: Set<number>): Map<number, { end: number
       const gap = lines[j - 1].y - l.y;
       if (gap > Math.max(l.size, lines[j - 1].size) * 3.5 || gap < 0) break;
       const shared = l.cells.filter((c) => cols.some((x) => Math.abs(x - c.x) < TOL)).length;
-      const lo = Math.min(...cols) - 3 * TOL;
-      const hi = Math.max(...cols) + 6 * TOL;
+      const lo = minOf(cols) - 3 * TOL;
+      const hi = maxOf(cols) + 6 * TOL;
       const inside = l.cells.every((c) => c.x >= lo && c.x <= hi);
       if (l.cells.length >= 2 ? shared < 2 && !(inside && shared >= 0 && gap < l.size * 2) : shared < 1 || l.cells.length === 0) break;
       // A lone cell in the first column starts a new row only after a row gap; at the line spacing it is the next

@@ -4,6 +4,7 @@
  * paragraph properties (placeholders bulleted unless `buNone`), tables with merges written once, chart data as a
  * table, and speaker notes only when present, found through the slide's notesSlide relationship.
  */
+import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
 import { esc, image, link, wrap } from './inline.js';
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
@@ -33,7 +34,7 @@ export function convertPptx(zip: ZipReader, opts: ParseOptions): Converted {
     const { title, body, notes, comments } = readSlide(zip, rel.target, authors);
     firstTitle ??= title;
     blocks.push({ t: 'h', level: 2, text: title ?? `Slide ${i + 1}` });
-    blocks.push(...body);
+    append(blocks, body);
     for (const c of comments) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: c }] });
     if (notes.length) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: `**Notes:** ${notes.map((b) => (b.t === 'p' ? b.text : '')).join('\n')}` }] });
   });
@@ -74,7 +75,7 @@ function readSlide(zip: ZipReader, path: string, authors: Map<string, string>): 
   shapes.sort((a, b) => (Math.abs(a.y - b.y) > TOL ? a.y - b.y : a.x - b.x));
   const titleShape = shapes.find((s) => s.title);
   const body: Block[] = [];
-  for (const s of shapes) if (s !== titleShape) body.push(...s.blocks);
+  for (const s of shapes) if (s !== titleShape) append(body, s.blocks);
   let notes: Block[] = [];
   const notesRel = [...rels.values()].find((r) => r.type.endsWith('/notesSlide'));
   if (notesRel && zip.has(notesRel.target)) {

@@ -3,6 +3,7 @@
  * neighbours, merged areas included) as its own table, a lone cell as a paragraph; values shown as the cell's
  * number format shows them (dates ISO, percentages, currencies, thousands separators).
  */
+import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
 import { esc } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
@@ -38,8 +39,8 @@ export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
     blocks.push({ t: 'h', level: 2, text: esc(name) });
     const rel = rels.get(attr(s, 'r:id') ?? '');
     const xml = rel ? zip.text(rel.target) : undefined;
-    if (xml) blocks.push(...sheetBlocks(parseXml(xml), shared, formats, date1904));
-    if (rel) blocks.push(...sheetCharts(zip, rel.target));
+    if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904));
+    if (rel) append(blocks, sheetCharts(zip, rel.target));
   }
   return { blocks, title: coreTitle(zip.text('docProps/core.xml')), numPages: sheets.length, cut };
 }
@@ -53,7 +54,7 @@ function sheetCharts(zip: ZipReader, sheetPath: string): Block[] {
     const rels = readRels(zip.text(relsPath(d.target)), d.target);
     for (const c of findAll(drawing, 'c:chart')) {
       const rel = rels.get(attr(c, 'r:id') ?? '');
-      if (rel && zip.has(rel.target)) out.push(...chartBlocks(parseXml(zip.text(rel.target) ?? '')));
+      if (rel && zip.has(rel.target)) append(out, chartBlocks(parseXml(zip.text(rel.target) ?? '')));
     }
   }
   return out;
@@ -145,25 +146,11 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
     regions.push(box);
   }
   // Boxes that overlap are one region.
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let i = 0; i < regions.length && !changed; i++) {
-      for (let j = i + 1; j < regions.length; j++) {
-        const a = regions[i];
-        const b = regions[j];
-        if (a.r1 <= b.r2 && b.r1 <= a.r2 && a.c1 <= b.c2 && b.c1 <= a.c2) {
-          regions[i] = { r1: Math.min(a.r1, b.r1), c1: Math.min(a.c1, b.c1), r2: Math.max(a.r2, b.r2), c2: Math.max(a.c2, b.c2) };
-          regions.splice(j, 1);
-          changed = true;
-          break;
-        }
-      }
-    }
-  }
-  regions.sort((a, b) => a.r1 - b.r1 || a.c1 - b.c1);
+  const boxes = mergeOverlapping(regions);
+  boxes.sort((a, b) => a.r1 - b.r1 || a.c1 - b.c1);
   void maxR;
   void maxC;
-  return regions.map((g) => {
+  return boxes.map((g) => {
     const rows: string[][] = [];
     for (let r = g.r1; r <= g.r2; r++) {
       const row: string[] = [];
@@ -247,4 +234,40 @@ function formatDate(serial: number, bare: string, date1904: boolean): string {
   if (hasDate && hasTime) return `${date} ${time}`;
   if (hasTime) return time;
   return date;
+}
+
+interface Box {
+  r1: number;
+  c1: number;
+  r2: number;
+  c2: number;
+}
+
+/**
+ * Boxes that overlap become one (repeated until none do). A sweep down the rows keeps only the boxes still open at
+ * the current row, so a sheet of many scattered cells costs about n log n, not n² per merge.
+ */
+function mergeOverlapping(input: Box[]): Box[] {
+  let list = input.map((b) => ({ ...b }));
+  for (;;) {
+    list.sort((a, b) => a.r1 - b.r1 || a.c1 - b.c1);
+    const out: Box[] = [];
+    let open: Box[] = [];
+    let changed = false;
+    for (const g of list) {
+      if (open.length && open.some((o) => o.r2 < g.r1)) open = open.filter((o) => o.r2 >= g.r1);
+      const hit = open.find((o) => o.c1 <= g.c2 && g.c1 <= o.c2);
+      if (hit) {
+        hit.r2 = Math.max(hit.r2, g.r2);
+        hit.c1 = Math.min(hit.c1, g.c1);
+        hit.c2 = Math.max(hit.c2, g.c2);
+        changed = true;
+      } else {
+        out.push(g);
+        open.push(g);
+      }
+    }
+    list = out;
+    if (!changed) return list;
+  }
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { ParsePool } from '../../src/parse/pool.js';
+import { convertFile } from '../../src/parse/index.js';
 import { b64, docx, numbering, p, patchCentral, pdf, pptx, shape, xlsx, zip } from './files.js';
 
 let gw: TestGateway;
@@ -152,6 +153,14 @@ describe('hostile inputs are 400 with a message that says which', () => {
   it('absurd nesting depth in HTML and in XML', async () => {
     await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);
     await refused(docx('<w:sdt><w:sdtContent>'.repeat(300) + p('x') + '</w:sdtContent></w:sdt>'.repeat(300)), 400, 'invalidRequest', /nested more than/);
+  });
+
+  it('a large but legal sheet (150,000 rows) converts as a library call too, on a default-sized stack', async () => {
+    // Workers get an 8 MB stack; the library (and the CLI) run on the caller's, where spreading 150,000 values into
+    // arguments overflowed.
+    const tall = Array.from({ length: 150_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('');
+    const r = await convertFile(xlsx([{ name: 'Tall', rows: tall }]), { maxPages: 100 });
+    expect(r.markdown).toMatch(/\| 149999 \|\n$/);
   });
 
   it('list levels beyond the formats\' nine (docx ilvl, pptx lvl) are clamped, not nested without end', async () => {

@@ -4,6 +4,8 @@
  * into a paragraph, or read aligned columns as a table).
  */
 
+import { minOf } from '../../lib/arrays.js';
+
 const MAX_COLUMN = 400;
 
 export interface CodeLine {
@@ -46,9 +48,9 @@ export function codeText(lines: CodeLine[]): string {
     .map((r) => r.w / r.s.length)
     .sort((a, b) => a - b);
   const pitch = ratios[Math.floor(ratios.length / 2)] || (lines[0]?.size ?? 10) * 0.6;
-  const left = Math.min(...lines.map((l) => l.runs?.[0]?.x ?? Infinity));
+  const left = minOf(lines.map((l) => l.runs?.[0]?.x ?? Infinity));
   const steps = lines.slice(1).map((l, i) => lines[i].y - l.y);
-  const step = Math.min(...steps.filter((g) => g > 0));
+  const step = minOf(steps.filter((g) => g > 0));
   const out: string[] = [];
   lines.forEach((l, i) => {
     if (i && steps[i - 1] >= step * 1.6) out.push('');

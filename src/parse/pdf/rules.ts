@@ -5,6 +5,7 @@
  * whose cells hold the text items whose centres fall inside them, in reading order, so a cell's several lines
  * stay one cell.
  */
+import { append, maxOf, minOf } from '../../lib/arrays.js';
 import { spaced } from './text.js';
 
 /** pdf.js operator codes used here (stable across pdf.js 4-5). */
@@ -86,13 +87,13 @@ export function rulesFrom(ops: { fnArray: number[]; argsArray: unknown[] }, view
       }
       if (cur.length) pts.push(cur);
       for (const poly of pts) {
-        const xs = poly.map((p) => p[0]);
-        const ys = poly.map((p) => p[1]);
-        const w = Math.max(...xs) - Math.min(...xs);
-        const h = Math.max(...ys) - Math.min(...ys);
+        const [x0, x1] = [minOf(poly.map((p) => p[0])), maxOf(poly.map((p) => p[0]))];
+        const [y0, y1] = [minOf(poly.map((p) => p[1])), maxOf(poly.map((p) => p[1]))];
+        const w = x1 - x0;
+        const h = y1 - y0;
         if (w > pageW * 0.95) continue; // page frames and backgrounds
-        if (poly.length >= 4 && w < 3 && h >= 3) segs.push({ h: false, at: (Math.max(...xs) + Math.min(...xs)) / 2, a: Math.min(...ys), b: Math.max(...ys) });
-        else if (poly.length >= 4 && h < 3 && w >= 3) segs.push({ h: true, at: (Math.max(...ys) + Math.min(...ys)) / 2, a: Math.min(...xs), b: Math.max(...xs) });
+        if (poly.length >= 4 && w < 3 && h >= 3) segs.push({ h: false, at: (x0 + x1) / 2, a: y0, b: y1 });
+        else if (poly.length >= 4 && h < 3 && w >= 3) segs.push({ h: true, at: (y0 + y1) / 2, a: x0, b: x1 });
         else
           for (let k = 1; k < poly.length; k++) {
             const [x1, y1] = poly[k - 1];
@@ -159,10 +160,10 @@ export function gridsFrom(raw: Seg[]): Grid[] {
     const cols = uniq(vs.map((s) => s.at), 2);
     // Tables often leave out their outer verticals (or, less often, horizontals): rules running past the outermost
     // crossing rule bound an outer column (row) of their own.
-    const hMin = Math.min(...hs.map((s) => s.a));
-    const hMax = Math.max(...hs.map((s) => s.b));
-    const vMin = Math.min(...vs.map((s) => s.a));
-    const vMax = Math.max(...vs.map((s) => s.b));
+    const hMin = minOf(hs.map((s) => s.a));
+    const hMax = maxOf(hs.map((s) => s.b));
+    const vMin = minOf(vs.map((s) => s.a));
+    const vMax = maxOf(vs.map((s) => s.b));
     if (hMin < cols[0] - 3) cols.unshift(hMin);
     if (hMax > cols[cols.length - 1] + 3) cols.push(hMax);
     if (vMax > rows[0] + 3) rows.unshift(vMax);
@@ -251,7 +252,7 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
     let owner = 0;
     for (let c = 1; c < C; c++) {
       if (!ruledAt(g, r, c) && across(band, g.cols[c])) {
-        cells[r][owner].push(...cells[r][c]);
+        append(cells[r][owner], cells[r][c]);
         cells[r][c] = [];
       } else owner = c;
     }
