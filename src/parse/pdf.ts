@@ -609,8 +609,9 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   // A line's markdown: code spans for its monospace words unless the body itself is monospace.
   const inline = (l: Line, marker = '') => (l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : esc(l.text.slice(marker.length)));
   const blocks: Block[] = [];
-  pages.forEach((lines, i) => {
+  pages.forEach((read, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
+    const lines = untangle(read);
     const pageCtx = { ...ctx, pageBody: heaviest(sizeWeights(lines)) ?? body };
     const code = codeRuns(lines, isCode);
     const inCode = new Set<number>();
@@ -724,6 +725,29 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
     flush();
   });
   return blocks;
+}
+
+/** Two lines of one paragraph: the same start, font and size, the second at most 1.6 lines below the first. */
+const continuous = (a: Line, b: Line) =>
+  !a.table && !b.table && Math.abs(a.x - b.x) < 2 && a.font === b.font && Math.abs(a.size - b.size) < 0.5 && a.y - b.y > 0 && a.y - b.y <= a.size * 1.6;
+
+/**
+ * A line set in another size beside a paragraph (a sidebar's heading or label) whose baseline falls between two of
+ * the paragraph's lines comes after the paragraph instead of splitting it, when no column split told them apart.
+ */
+function untangle(lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 1; i + 1 < out.length; i++) {
+    const [a, l, b] = [out[i - 1], out[i], out[i + 1]];
+    if (l.table || !continuous(a, b) || Math.abs(l.size - a.size) < 1) continue;
+    const beside = (m: Line) => l.x + (l.w ?? 0) < m.x - m.size || l.x > m.x + (m.w ?? 0) + m.size;
+    if (!beside(a) || !beside(b)) continue;
+    let end = i + 1;
+    while (end + 1 < out.length && continuous(out[end], out[end + 1])) end++;
+    out.splice(i, 1);
+    out.splice(end, 0, l);
+  }
+  return out;
 }
 
 const sizeKey = (s: number) => Math.round(s * 2) / 2;

@@ -106,6 +106,17 @@ describe('pdf reading order', () => {
     expect(text.slice(13, 25).map((t) => /line (\d+)/.exec(t)![1])).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
   });
 
+  it('a sidebar line in another size whose baseline falls inside a paragraph comes after the paragraph', async () => {
+    const para = [0, 1, 2].map((i) => ({ text: `Paragraph line ${i + 1} set in the column on the right side`, x: 280, y: 600 - i * 10, size: 8 }));
+    const out = await md(pdf([{ lines: [...para, { text: 'Sidebar', x: 72, y: 595, size: 11 }, { text: 'Next paragraph after a gap in the column', x: 280, y: 560, size: 8 }] }]));
+    expect(out).toContain('Paragraph line 1 set in the column on the right side Paragraph line 2');
+    expect(out.indexOf('Sidebar')).toBeGreaterThan(out.indexOf('Paragraph line 3'));
+    expect(out.indexOf('Sidebar')).toBeLessThan(out.indexOf('Next paragraph'));
+    // A label in the paragraph's own size (a table's centred row label) stays where it is.
+    const label = await md(pdf([{ lines: [...para, { text: 'Label', x: 72, y: 595, size: 8 }] }]));
+    expect(label.indexOf('Label')).toBeLessThan(label.indexOf('Paragraph line 2'));
+  });
+
   it('a form whose two halves share baselines is read row by row', () => {
     const items = [];
     for (let i = 0; i < 12; i++) items.push(item(`Label ${i + 1}`, 72, 700 - i * 14), item(`Value ${i + 1}`, 400, 700 - i * 14));
