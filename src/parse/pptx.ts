@@ -93,8 +93,9 @@ function readSlide(zip: ZipReader, path: string, authors: Map<string, string>): 
     if (!r.type.endsWith('/comments') || !zip.has(r.target)) continue;
     for (const cm of byLocalName(parseXml(zip.text(r.target) ?? ''), 'cm')) {
       const text = textOf(byLocalName(cm, 'text')[0]).replace(/\s+/g, ' ').trim();
-      const who = authors.get(attr(cm, 'authorId') ?? '');
-      if (text) comments.push(`**Comment${who ? ` (${esc(who)})` : ''}:** ${esc(text)}`);
+      // Who and when, as the file says (`dt` is an ISO date-time); either may be missing.
+      const who = [authors.get(attr(cm, 'authorId') ?? ''), attr(cm, 'dt')].filter(Boolean).map((x) => esc(x!)).join(', ');
+      if (text) comments.push(`**Comment${who ? ` (${who})` : ''}:** ${esc(text)}`);
     }
   }
   return { title: titleShape?.title, body, notes, comments };

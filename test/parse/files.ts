@@ -38,20 +38,28 @@ export function xlsx(sheets: { name: string; rows: string }[], styles?: string, 
   return zip(files);
 }
 
-export function pptx(slides: { shapes: string; notes?: string }[], order?: number[]): Uint8Array {
+export function pptx(slides: { shapes: string; notes?: string; comments?: { author: string; dt?: string; text: string }[] }[], order?: number[]): Uint8Array {
   const files: Record<string, string> = {
     '[Content_Types].xml': '<Types/>',
     'ppt/presentation.xml': `<p:presentation xmlns:p="p" xmlns:r="r"><p:sldIdLst>${(order ?? slides.map((_, i) => i)).map((i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('')}</p:sldIdLst></p:presentation>`,
     'ppt/_rels/presentation.xml.rels': `<Relationships>${slides.map((_, i) => `<Relationship Id="rId${i + 1}" Type="x/slide" Target="slides/slide${i + 1}.xml"/>`).join('')}</Relationships>`,
   };
+  const authors = [...new Set(slides.flatMap((s) => (s.comments ?? []).map((c) => c.author)))];
+  if (authors.length) files['ppt/commentAuthors.xml'] = `<p:cmAuthorLst xmlns:p="p">${authors.map((a, i) => `<p:cmAuthor id="${i}" name="${a}"/>`).join('')}</p:cmAuthorLst>`;
   slides.forEach((s, i) => {
     files[`ppt/slides/slide${i + 1}.xml`] = `<p:sld xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree>${s.shapes}</p:spTree></p:cSld></p:sld>`;
+    const rels: string[] = [];
     if (s.notes) {
       // Notes numbered in reverse, so pairing by index would be wrong.
       const n = slides.length - i;
-      files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<Relationships><Relationship Id="rId9" Type="x/notesSlide" Target="../notesSlides/notesSlide${n}.xml"/></Relationships>`;
+      rels.push(`<Relationship Id="rId9" Type="x/notesSlide" Target="../notesSlides/notesSlide${n}.xml"/>`);
       files[`ppt/notesSlides/notesSlide${n}.xml`] = `<p:notes xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree><p:sp><p:nvSpPr><p:nvPr><p:ph type="body"/></p:nvPr></p:nvSpPr><p:txBody><a:p><a:r><a:t>${s.notes}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:notes>`;
     }
+    if (s.comments?.length) {
+      rels.push(`<Relationship Id="rId8" Type="x/comments" Target="../comments/comment${i + 1}.xml"/>`);
+      files[`ppt/comments/comment${i + 1}.xml`] = `<p:cmLst xmlns:p="p">${s.comments.map((c) => `<p:cm authorId="${authors.indexOf(c.author)}"${c.dt ? ` dt="${c.dt}"` : ''}><p:text>${c.text}</p:text></p:cm>`).join('')}</p:cmLst>`;
+    }
+    if (rels.length) files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<Relationships>${rels.join('')}</Relationships>`;
   });
   return zip(files);
 }

@@ -290,17 +290,21 @@ describe('markdown convention', () => {
     expect(r.json.data.metadata.numPages).toBe(3);
   });
 
-  it('pptx: slides in presentation order, title, shapes in visual order, notes paired by relationship', async () => {
+  it('pptx: slides in presentation order, title, shapes in visual order, notes and comments paired by relationship', async () => {
     const bytes = pptx(
       [
-        { shapes: shape('Body below', 3000000) + shape('First Title', 100, 0, 'title') + shape('Body above', 1000000), notes: 'notes of A' },
+        {
+          shapes: shape('Body below', 3000000) + shape('First Title', 100, 0, 'title') + shape('Body above', 1000000),
+          notes: 'notes of A',
+          comments: [{ author: 'Jo Reviewer', dt: '2026-01-01T09:30:00', text: 'Check the *figure*' }, { author: 'Al', text: 'Agreed' }],
+        },
         { shapes: shape('Second deck slide', 100, 0, 'title') },
       ],
       [1, 0],
     );
     const r = await parse(bytes);
     expect(r.json.data.markdown).toBe(
-      '<!-- slide 1 -->\n\n## Second deck slide\n\n<!-- slide 2 -->\n\n## First Title\n\nBody above\n\nBody below\n\n> **Notes:** notes of A\n',
+      '<!-- slide 1 -->\n\n## Second deck slide\n\n<!-- slide 2 -->\n\n## First Title\n\nBody above\n\nBody below\n\n> **Comment (Jo Reviewer, 2026-01-01T09:30:00):** Check the \\*figure\\*\n\n> **Comment (Al):** Agreed\n\n> **Notes:** notes of A\n',
     );
     expect(r.json.data.metadata).toMatchObject({ numPages: 2, title: 'Second deck slide' });
     const cut = await parse(bytes, { maxPages: 1 });
