@@ -714,8 +714,10 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
       const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
       // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
-      // (manuals that set paragraphs only slightly apart).
-      const parted = !!ctx.leading && sizeKey(l.size) === body && sizeKey(last?.size ?? 0) === body && gap > ctx.leading * 1.2;
+      // after a line that could end one (closing punctuation, or short of the full measure): manuals set paragraphs
+      // only slightly apart, while a justified line spread by a tall formula runs full width into the next.
+      const parted =
+        !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap > ctx.leading * 1.2 && (/[.!?:;)]$/.test(last.text) || (last.w ?? 0) < (ctx.measure ?? 0) * 0.9);
       if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
       para.push(text);
       last = l;

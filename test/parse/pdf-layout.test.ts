@@ -42,12 +42,17 @@ describe('pdf lines', () => {
 
 describe('pdf paragraphs', () => {
   it('body paragraphs set only a fifth more than the line spacing apart are separate paragraphs', async () => {
-    // 10 pt text on a 12 pt line spacing; the paragraphs 15 pt apart (less than 1.6 lines).
-    const para = (y: number, tag: string) => [0, 1, 2].map((i) => ({ text: `${tag} line ${i + 1} of a paragraph set in the body font`, y: y - i * 12, size: 10 }));
+    // 10 pt text on a 12 pt line spacing; the paragraphs 15 pt apart (less than 1.6 lines). A paragraph's last line
+    // ends a sentence; a full-width line spread 15 pt from the next by a tall formula does not end one.
+    const full = 'of a paragraph set in the body font across the measure';
+    const para = (y: number, tag: string) => [0, 1, 2].map((i) => ({ text: i < 2 ? `${tag} line ${i + 1} ${full}` : `${tag} line 3 ends.`, y: y - i * 12, size: 10 }));
     const out = await md(pdf([{ lines: [...para(700, 'First'), ...para(700 - 24 - 15, 'Second'), ...para(700 - 48 - 30, 'Third')] }]));
-    expect(out).toContain('First line 3 of a paragraph set in the body font\n\nSecond line 1');
-    expect(out).toContain('Second line 3 of a paragraph set in the body font\n\nThird line 1');
-    expect(out).toContain('Second line 1 of a paragraph set in the body font Second line 2');
+    expect(out).toContain('First line 3 ends.\n\nSecond line 1');
+    expect(out).toContain('Second line 3 ends.\n\nThird line 1');
+    expect(out).toContain(`Second line 1 ${full} Second line 2`);
+    const spread = [0, 1, 2, 3].map((i) => ({ text: i < 3 ? `Spread line ${i + 1} ${full}` : 'Spread line 4 ends.', y: 700 - i * 12 - (i >= 2 ? 3 : 0), size: 10 }));
+    const one = await md(pdf([{ lines: [...para(760, 'Before'), ...spread] }]));
+    expect(one).toContain(`Spread line 2 ${full} Spread line 3`);
   });
 
   it('an indented first line after a line that ends its paragraph starts a new one; other indented lines do not', async () => {
