@@ -123,17 +123,20 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(dropRunningLines(two, [[0, 0, 612, 792], [0, 0, 612, 792]])).toBe(two);
   });
 
-  it('a book\'s running heads that follow its chapters (three pages each) are dropped; a larger repeated title is not', async () => {
+  it('a book\'s running heads that follow its chapters (three pages each) are dropped; a larger repeated title and a recurring footnote are not', async () => {
     const pages = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({
       lines: [
         { text: `Chapter ${Math.ceil(n / 3)}: Part ${['One', 'Two', 'Three'][Math.ceil(n / 3) - 1]} ${n}`, y: 770, size: 9 },
         ...([2, 3, 5].includes(n) ? [{ text: 'Agenda', y: 750, size: 20 }] : []),
+        // A short footnote recurring at the foot of three pages, at a different height on each, is text.
+        ...([4, 6, 8].includes(n) ? [{ text: `${n} Ibid.`, y: 30 + n * 3, size: 9 }] : []),
         { text: `Unique content of page ${n} goes here.`, y: 600 },
       ],
     }));
     const out = await md(pdf(pages));
     expect(out).not.toMatch(/Chapter \d: Part/);
     expect(out.match(/^#+ Agenda$/gm)).toHaveLength(3);
+    expect(out.match(/\d Ibid\./g)).toHaveLength(3);
     for (const n of [1, 5, 9]) expect(out).toContain(`Unique content of page ${n} goes here.`);
   });
 

@@ -56,8 +56,8 @@ export function headingTags(root: StructNode | null | undefined): Map<string, nu
  * of at most 60 characters) recurs in that band on at least half of the pages read (three pages at least) is
  * dropped everywhere, and so is a bare page number in those bands when such repetition exists. A book's running
  * heads alternate and follow its chapters ("Chapter 3. Access Control 27" on the right-hand pages of chapter 3
- * only), so a line set no larger than the body text (`body`) recurring on three pages is running too; a larger
- * one (a repeated title on slides) needs half of the pages.
+ * only), so a line set no larger than the body text (`body`) recurring at the same height on three pages is
+ * running too; a larger one (a repeated title on slides) needs half of the pages.
  */
 export function dropRunningLines(pages: Line[][], views: number[][], body = 0): Line[][] {
   if (pages.length < 3) return pages;
@@ -71,6 +71,9 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
   // Digits are read as `#` only in short lines (page numbers, dates): a long line must repeat exactly.
   const k = (l: Line, b: string) => `${b}:${l.text.length <= 60 ? key(l.text).replace(/\d+/g, '#') : key(l.text)}`;
   const small = (l: Line) => l.size <= body + 0.5;
+  // A running head stands at the same height on every page it is on; a short footnote that recurs ("12 Ibid.")
+  // does not.
+  const at = (l: Line, s: string) => `${s}@${Math.round(l.y / 4)}`;
   // Pages on which each band line recurs: any size, and set no larger than the body.
   const count = new Map<string, number>();
   const countSmall = new Map<string, number>();
@@ -81,13 +84,13 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
       const b = l.table ? undefined : band(l, i);
       if (!b) continue;
       seen.add(k(l, b));
-      if (small(l)) seenSmall.add(k(l, b));
+      if (small(l)) seenSmall.add(at(l, k(l, b)));
     }
     for (const s of seen) count.set(s, (count.get(s) ?? 0) + 1);
     for (const s of seenSmall) countSmall.set(s, (countSmall.get(s) ?? 0) + 1);
   });
   const min = Math.max(3, Math.ceil(pages.length * 0.5));
-  const running = (l: Line, s: string) => (count.get(s) ?? 0) >= min || (small(l) && (countSmall.get(s) ?? 0) >= 3);
+  const running = (l: Line, s: string) => (count.get(s) ?? 0) >= min || (small(l) && (countSmall.get(at(l, s)) ?? 0) >= 3);
   if (![...count.values()].some((n) => n >= min) && ![...countSmall.values()].some((n) => n >= 3)) return pages;
   return pages.map((lines, i) =>
     lines.filter((l) => {
