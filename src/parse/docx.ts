@@ -5,7 +5,7 @@
  * or text wholly in a monospace font) as fenced blocks.
  */
 import { append } from '../lib/arrays.js';
-import { codeSpan, esc, image, link, wrap } from './inline.js';
+import { codeSpan, esc, image, link, plainText, wrap } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, type XNode } from './xml.js';
@@ -188,7 +188,7 @@ class DocxWalker {
     let heading = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/.exec(name);
     const outline = attr(child(ppr, 'w:outlineLvl'), 'w:val') ?? chain.find((s) => s.outline !== undefined)?.outline;
     if (name === 'title') {
-      if (!this.titleText && text) this.titleText = text.replace(/\\(.)/g, '$1');
+      if (!this.titleText && text) this.titleText = plainText(text);
       return { kind: 'heading', level: 1, text };
     }
     if (!heading && /^heading(\d)$/i.test(styleId ?? '')) heading = ['', '', /(\d)$/.exec(styleId!)![1]] as unknown as RegExpExecArray;

@@ -5,7 +5,7 @@
  */
 import { parseDocument } from 'htmlparser2';
 import { append } from '../lib/arrays.js';
-import { codeSpan, collapse, esc, image, link, wrap } from './inline.js';
+import { codeSpan, collapse, esc, image, link, plainText, wrap } from './inline.js';
 import { writeMarkdown } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { LIMITS } from './types.js';
@@ -73,7 +73,7 @@ export function convertHtml(bytes: Uint8Array): Converted {
 
 export function firstHeading(blocks: Block[]): string | undefined {
   const h = blocks.find((b) => b.t === 'h');
-  return h && h.t === 'h' ? h.text.replace(/\\(.)/g, '$1').replace(/[*_]/g, '').trim() : undefined;
+  return h && h.t === 'h' ? plainText(h.text) : undefined;
 }
 
 function findAllTags(n: XNode, name: string, out: XNode[] = []): XNode[] {

@@ -41,3 +41,17 @@ export function wrap(text: string, mark: string): string {
 export function collapse(text: string): string {
   return text.replace(/[ \t\r\n\f\u00a0]+/g, ' ');
 }
+
+/**
+ * A markdown snippet as plain text (a title taken from a heading): link and image syntax to their text, code spans
+ * to their content as is, emphasis markers dropped, escapes undone (an escaped `_` stays, a marker goes).
+ */
+export function plainText(md: string): string {
+  // One pass, left to right: a code span, an escape, link brackets and their address, an emphasis marker.
+  return md
+    .replace(/(`+)([\s\S]*?)\1|\\(.)|!?\[|\]\([^)]*\)|[*_~]/g, (_m, ticks: string | undefined, code: string, escaped: string | undefined) =>
+      ticks ? code.replace(/^ ([\s\S]*) $/, '$1') : (escaped ?? ''),
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -19,7 +19,7 @@
  */
 import { getDocumentProxy } from 'unpdf';
 import { append, maxOf, minOf } from '../lib/arrays.js';
-import { codeSpan, esc, link } from './inline.js';
+import { codeSpan, esc, link, plainText } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
 import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type PlacedItem } from './pdf/rules.js';
@@ -158,7 +158,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     const title = await pdfTitle(doc);
     const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(perPage.flat()))), outline, mono);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
-    return { blocks, title: title ?? firstH?.text.replace(/\\(.)/g, '$1'), numPages, cut: numPages > pages };
+    return { blocks, title: title ?? (firstH && plainText(firstH.text)), numPages, cut: numPages > pages };
   } finally {
     await doc.destroy();
   }

@@ -6,7 +6,7 @@
  */
 import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
-import { esc, image, link, wrap } from './inline.js';
+import { esc, image, link, plainText, wrap } from './inline.js';
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
@@ -38,7 +38,7 @@ export function convertPptx(zip: ZipReader, opts: ParseOptions): Converted {
     for (const c of comments) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: c }] });
     if (notes.length) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: `**Notes:** ${notes.map((b) => (b.t === 'p' ? b.text : '')).join('\n')}` }] });
   });
-  const title = coreTitle(zip.text('docProps/core.xml')) ?? firstTitle?.replace(/\\(.)/g, '$1');
+  const title = coreTitle(zip.text('docProps/core.xml')) ?? (firstTitle && plainText(firstTitle));
   return { blocks, title, numPages: ids.length, cut: ids.length > opts.maxPages };
 }
 

@@ -269,6 +269,13 @@ describe('markdown convention', () => {
     expect(inline.json.data.markdown).toBe('Call `a_b()`, press `Ctrl`, see `*p` and `ok` in a\\_b.\n');
   });
 
+  it('a title taken from the first heading is its plain text: markers and escapes gone, underscores and code kept', async () => {
+    const html = await parse('<body><h1>The <b>MY_FILE</b> format: <code>a_b*</code> and <a href="https://x.example/">links</a></h1><p>x</p></body>');
+    expect(html.json.data.metadata.title).toBe('The MY_FILE format: a_b* and links');
+    const word = await parse(docx(p('The *real* NAME_1', 'Title')));
+    expect(word.json.data.metadata.title).toBe('The *real* NAME_1');
+  });
+
   it('html: decoded by BOM, then meta charset, then UTF-8', async () => {
     const cp1252 = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>caf'), Buffer.from([0xe9]), Buffer.from([0x20, 0x96]), Buffer.from(' ok</p></body></html>')]);
     expect(await md(cp1252)).toBe('café – ok\n');
