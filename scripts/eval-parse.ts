@@ -120,16 +120,19 @@ function phraseInOrder(ps: string[], actual: string): number | null {
  * after it ("1 Introduction" for "Introduction 1"), or joined to it where the expected file splits it ("5" and
  * "Closing" for "5 Closing").
  */
-function headingMisses(expected: string, actual: string): { want: string[]; missed: string[] } {
-  const want = expected.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => norm(l)).filter(Boolean);
-  const have = actual.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => norm(l));
+function headingMisses(expected: string, actual: string): { want: string[]; missed: string[]; extra: string[] } {
+  const headings = (md: string) => md.split('\n').filter((l) => /^#{1,6}\s/.test(l)).map((l) => norm(l)).filter(Boolean);
+  const want = headings(expected);
+  const have = headings(actual);
   const words = (s: string) => s.split(' ');
   const holds = (h: string, w: string) => {
     const hw = words(h);
     const ww = words(w);
     return hw.length <= ww.length + 1 && ww.every((x) => hw.includes(x));
   };
-  return { want, missed: want.filter((w) => !have.some((h) => h === w || (h.includes(w) && w.length > 3) || (w.includes(h) && h.length > 3) || holds(h, w))) };
+  const same = (h: string, w: string) => h === w || (h.includes(w) && w.length > 3) || (w.includes(h) && h.length > 3) || holds(h, w);
+  // Ours that match no expected heading: the price of recall, which the score itself does not count.
+  return { want, missed: want.filter((w) => !have.some((h) => same(h, w))), extra: have.filter((h) => !want.some((w) => same(h, w))) };
 }
 
 function headingScore(expected: string, actual: string): number | null {
@@ -183,10 +186,10 @@ async function main(): Promise<void> {
   const verbose = args.includes('--verbose');
   const only = args.flatMap((a, i) => (a === '--format' && args[i + 1] ? [args[i + 1]] : a.startsWith('--format=') ? [a.slice(9)] : []));
   const formats = ['pdf', 'docx', 'xlsx', 'pptx', 'html'].filter((f) => !only.length || only.includes(f));
-  const byFormat: Record<string, { docs: number; text: number[]; headings: number[]; cells: number[]; ms: number }> = {};
+  const byFormat: Record<string, { docs: number; text: number[]; headings: number[]; cells: number[]; extra: number; ms: number }> = {};
   const detail: string[] = [];
   for (const f of formats) {
-    byFormat[f] = { docs: 0, text: [], headings: [], cells: [], ms: 0 };
+    byFormat[f] = { docs: 0, text: [], headings: [], cells: [], extra: 0, ms: 0 };
     const dir = path.join(root, f);
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir).filter((n) => !n.endsWith('.md')).sort()) {
@@ -217,12 +220,15 @@ async function main(): Promise<void> {
       if (s.text !== null && !(s.text === 0 && !markdown.replace(/<!--.*?-->/g, '').trim() && !fs.readFileSync(expPath, 'utf8').trim())) b.text.push(s.text);
       if (s.headings !== null) b.headings.push(s.headings);
       if (s.cells !== null) b.cells.push(s.cells);
+      const extra = fs.existsSync(expPath) && s.headings !== null ? headingMisses(fs.readFileSync(expPath, 'utf8'), markdown).extra : [];
+      b.extra += extra.length;
       const pct = (x: number | null) => (x === null ? '  n/a' : `${(x * 100).toFixed(0).padStart(4)}%`);
       detail.push(`${`${f}/${name}`.padEnd(70)} text ${pct(s.text)}  headings ${pct(s.headings)}  cells ${pct(s.cells)}  ${ms.toFixed(0)} ms`);
       if (verbose && fs.existsSync(expPath)) {
         const expected = fs.readFileSync(expPath, 'utf8');
         const cut = (x: string) => (x.length > 70 ? `${x.slice(0, 67)}...` : x);
         for (const h of headingMisses(expected, markdown).missed) detail.push(`    heading not found: ${cut(h)}`);
+        for (const h of extra) detail.push(`    heading not expected: ${cut(h)}`);
         for (const [a, b] of cellMisses(expected, markdown).missed) detail.push(`    cells not in one row: ${cut(a)} || ${cut(b)}`);
       }
     }
@@ -230,19 +236,19 @@ async function main(): Promise<void> {
   const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
   const pct = (x: number) => (Number.isNaN(x) ? '  n/a' : `${(x * 100).toFixed(1)}%`);
   console.log(detail.join('\n'));
-  console.log('\n| format | docs | text in order | headings | table cells in row | mean |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('\n| format | docs | text in order | headings | table cells in row | mean | headings not expected |');
+  console.log('|---|---|---|---|---|---|---|');
   const all = { text: [] as number[], headings: [] as number[], cells: [] as number[] };
   for (const f of formats) {
     const b = byFormat[f];
     const parts = [mean(b.text), mean(b.headings), mean(b.cells)].filter((x) => !Number.isNaN(x));
-    console.log(`| ${f} | ${b.docs} | ${pct(mean(b.text))} | ${pct(mean(b.headings))} | ${pct(mean(b.cells))} | ${pct(mean(parts))} |`);
+    console.log(`| ${f} | ${b.docs} | ${pct(mean(b.text))} | ${pct(mean(b.headings))} | ${pct(mean(b.cells))} | ${pct(mean(parts))} | ${b.extra} |`);
     all.text.push(...b.text);
     all.headings.push(...b.headings);
     all.cells.push(...b.cells);
   }
   const parts = [mean(all.text), mean(all.headings), mean(all.cells)];
-  console.log(`| total | ${formats.reduce((n, f) => n + byFormat[f].docs, 0)} | ${pct(parts[0])} | ${pct(parts[1])} | ${pct(parts[2])} | ${pct(mean(parts))} |`);
+  console.log(`| total | ${formats.reduce((n, f) => n + byFormat[f].docs, 0)} | ${pct(parts[0])} | ${pct(parts[1])} | ${pct(parts[2])} | ${pct(mean(parts))} | ${formats.reduce((n, f) => n + byFormat[f].extra, 0)} |`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
