@@ -156,8 +156,8 @@ describe('hostile inputs are 400 with a message that says which', () => {
   });
 
   it('a large but legal sheet (150,000 rows) converts as a library call too, on a default-sized stack', async () => {
-    // Workers (the endpoint, the CLI) get an 8 MB stack; the library runs on the caller's, where spreading 150,000 values into
-    // arguments overflowed.
+    // Workers (the endpoint, the CLI) get an 8 MB stack; the library runs on the caller's, where spreading 150,000
+    // values into arguments overflowed.
     const tall = Array.from({ length: 150_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('');
     const r = await convertFile(xlsx([{ name: 'Tall', rows: tall }]), { maxPages: 100 });
     expect(r.markdown).toMatch(/\| 149999 \|\n$/);
