@@ -551,7 +551,7 @@ function inlineCode(segs: { s: string; mono: boolean }[]): string {
   return segs
     .map((g, i) => {
       const s = g.s.replace(/\s+/g, ' ');
-      const glued = word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0]) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
+      const glued = (word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0])) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
       if (!g.mono || glued || !codeLike(s)) return esc(s);
       const m = /^(\s*)(.*?)(\s*)$/.exec(s)!;
       return m[1] + codeSpan(m[2]) + m[3];
