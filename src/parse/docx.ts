@@ -2,7 +2,7 @@
  * Word .docx to blocks, straight from the XML: headings from Heading N / Title styles (and outline levels, through
  * `basedOn`), lists from numbering.xml (bullet vs numbered, nesting by ilvl, start numbers and restarts), tables
  * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
- * or text wholly in a monospace font) as fenced blocks.
+ * or text wholly in a monospace font) as fenced blocks, footnotes and endnotes as GFM footnotes.
  */
 import { append } from '../lib/arrays.js';
 import { codeSpan, esc, image, link, plainText, wrap } from './inline.js';
@@ -32,8 +32,9 @@ export function convertDocx(zip: ZipReader): Converted {
   const numbering = readNumbering(zip.text('word/numbering.xml'));
   const rels = readRels(zip.text('word/_rels/document.xml.rels'), 'word/document.xml');
   const body = find(doc, 'w:body');
-  const ctx = new DocxWalker(styles, numbering, rels);
-  const blocks = ctx.body(body);
+  const notes = readNotes(zip.text('word/footnotes.xml'), 'f', readNotes(zip.text('word/endnotes.xml'), 'e'));
+  const ctx = new DocxWalker(styles, numbering, rels, notes);
+  const blocks = append(ctx.body(body), ctx.noteBlocks());
   const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
   return { blocks, title, cut: false };
 }
@@ -57,6 +58,17 @@ function readStyles(xml: string | undefined): Map<string, Style> {
     });
   }
   return map;
+}
+
+/** Footnotes (`f:<id>`) or endnotes (`e:<id>`) by id; Word's separator notes carry no text and are skipped. */
+function readNotes(xml: string | undefined, kind: 'f' | 'e', into = new Map<string, XNode>()): Map<string, XNode> {
+  if (!xml) return into;
+  for (const n of findAll(parseXml(xml), kind === 'f' ? 'w:footnote' : 'w:endnote')) {
+    const type = attr(n, 'w:type');
+    if (type && type !== 'normal') continue;
+    into.set(`${kind}:${attr(n, 'w:id') ?? ''}`, n);
+  }
+  return into;
 }
 
 function readNumbering(xml: string | undefined): Map<string, Map<number, Level>> {
@@ -121,7 +133,34 @@ class DocxWalker {
     private readonly styles: Map<string, Style>,
     private readonly numbering: Map<string, Map<number, Level>>,
     private readonly rels: Map<string, { target: string; external: boolean }>,
+    private readonly notes: Map<string, XNode> = new Map(),
   ) {}
+
+  /** Notes in the order the text first refers to them: GFM footnote labels 1, 2, … */
+  private noteOrder: string[] = [];
+
+  private noteLabel(key: string): number {
+    let i = this.noteOrder.indexOf(key);
+    if (i < 0) i = this.noteOrder.push(key) - 1;
+    return i + 1;
+  }
+
+  /** The referenced notes as GFM footnote definitions (`[^1]: …`), one paragraph each, in label order. */
+  noteBlocks(): Block[] {
+    const out: Block[] = [];
+    this.paraFont = undefined;
+    // A note may refer to another note, which then joins the end of the order.
+    for (let i = 0; i < this.noteOrder.length; i++) {
+      const note = this.notes.get(this.noteOrder[i]);
+      const text = kids(note)
+        .filter((c) => c.name === 'w:p')
+        .map((p) => this.runs(p).replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .join(' ');
+      out.push({ t: 'p', text: `[^${i + 1}]: ${text}` });
+    }
+    return out;
+  }
 
   body(body: XNode | undefined): Block[] {
     const out: Block[] = [];
@@ -293,7 +332,10 @@ class DocxWalker {
         segs.push({ text: code ? t : esc(t), fmt });
       } else if (c.name === 'w:tab') segs.push({ text: ' ', fmt });
       else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', fmt: 'raw' });
-      else if (c.name === 'w:drawing' || c.name === 'w:pict') {
+      else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
+        const key = `${c.name === 'w:footnoteReference' ? 'f' : 'e'}:${attr(c, 'w:id') ?? ''}`;
+        if (this.notes.has(key)) segs.push({ text: `[^${this.noteLabel(key)}]`, fmt: 'raw' });
+      } else if (c.name === 'w:drawing' || c.name === 'w:pict') {
         const pr = find(c, 'wp:docPr') ?? find(c, 'pic:cNvPr');
         const img = image(attr(pr, 'descr') || attr(pr, 'title'));
         if (img) segs.push({ text: ` ${img} `, fmt: 'raw' });

@@ -269,6 +269,20 @@ describe('markdown convention', () => {
     expect(inline.json.data.markdown).toBe('Call `a_b()`, press `Ctrl`, see `*p` and `ok` in a\\_b.\n');
   });
 
+  it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
+    const note = (kind: 'foot' | 'end', id: number, text: string) =>
+      `<w:${kind}note w:id="${id}"><w:p><w:r><w:${kind}noteRef/></w:r><w:r><w:t xml:space="preserve"> ${text}</w:t></w:r></w:p></w:${kind}note>`;
+    const body = `<w:p><w:r><w:t>Claim</w:t></w:r>${ref('end', 1)}<w:r><w:t xml:space="preserve"> and another</w:t></w:r>${ref('foot', 2)}<w:r><w:t xml:space="preserve"> and again</w:t></w:r>${ref('end', 1)}</w:p>`;
+    const files = {
+      'word/footnotes.xml': `<w:footnotes ${W}><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>${note('foot', 2, 'A *footnote* [1].')}</w:footnotes>`,
+      'word/endnotes.xml': `<w:endnotes ${W}>${note('end', 1, 'An endnote.')}</w:endnotes>`,
+    };
+    const r = await parse(docx(body, files));
+    expect(r.json.data.markdown).toBe('Claim[^1] and another[^2] and again[^1]\n\n[^1]: An endnote.\n\n[^2]: A \\*footnote\\* \\[1\\].\n');
+  });
+
   it('a title taken from the first heading is its plain text: markers and escapes gone, underscores and code kept', async () => {
     const html = await parse('<body><h1>The <b>MY_FILE</b> format: <code>a_b*</code> and <a href="https://x.example/">links</a></h1><p>x</p></body>');
     expect(html.json.data.metadata.title).toBe('The MY_FILE format: a_b* and links');
