@@ -2,10 +2,11 @@
  * Word .docx to blocks, straight from the XML: headings from Heading N / Title styles (and outline levels, through
  * `basedOn`), lists from numbering.xml (bullet vs numbered, nesting by ilvl, start numbers and restarts), tables
  * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
- * or text wholly in a monospace font) as fenced blocks, footnotes and endnotes as GFM footnotes.
+ * or text wholly in a monospace font) as fenced blocks, footnotes and endnotes as GFM footnotes, reviewer comments as
+ * quotes after the block they are anchored in.
  */
 import { append } from '../lib/arrays.js';
-import { codeSpan, esc, image, link, plainText, wrap } from './inline.js';
+import { codeSpan, commentLine, esc, image, link, plainText, wrap } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, type XNode } from './xml.js';
@@ -33,7 +34,8 @@ export function convertDocx(zip: ZipReader): Converted {
   const rels = readRels(zip.text('word/_rels/document.xml.rels'), 'word/document.xml');
   const body = find(doc, 'w:body');
   const notes = readNotes(zip.text('word/footnotes.xml'), 'f', readNotes(zip.text('word/endnotes.xml'), 'e'));
-  const ctx = new DocxWalker(styles, numbering, rels, notes);
+  const comments = new Map(findAll(parseXml(zip.text('word/comments.xml') ?? ''), 'w:comment').map((c) => [attr(c, 'w:id') ?? '', c]));
+  const ctx = new DocxWalker(styles, numbering, rels, notes, comments);
   const blocks = append(ctx.body(body), ctx.noteBlocks());
   const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
   return { blocks, title, cut: false };
@@ -134,7 +136,24 @@ class DocxWalker {
     private readonly numbering: Map<string, Map<number, Level>>,
     private readonly rels: Map<string, { target: string; external: boolean }>,
     private readonly notes: Map<string, XNode> = new Map(),
+    private readonly comments: Map<string, XNode> = new Map(),
   ) {}
+
+  /** How deep `body` is (table cells read their own); reviewer comments are written at the top level only. */
+  private depth = 0;
+  /** Comments referred to since the last top-level block, written after it (after a list or a table as a whole). */
+  private heldComments: string[] = [];
+
+  /** A reviewer comment as the quote pptx comments use: `> **Comment (author, date):** text`. */
+  private commentBlock(id: string): Block {
+    const c = this.comments.get(id)!;
+    const text = kids(c)
+      .filter((x) => x.name === 'w:p')
+      .map((x) => this.runs(x).replace(/\s+/g, ' ').trim())
+      .filter(Boolean)
+      .join(' ');
+    return { t: 'quote', blocks: [{ t: 'p', text: commentLine([attr(c, 'w:author'), attr(c, 'w:date')], text) }] };
+  }
 
   /** Notes in the order the text first refers to them: GFM footnote labels 1, 2, … */
   private noteOrder: string[] = [];
@@ -166,6 +185,13 @@ class DocxWalker {
     const out: Block[] = [];
     let pending: Para[] = [];
     let code: string[] = [];
+    this.depth++;
+    // Writes the first `n` held comments (those of the blocks written so far); nested bodies (cells) hold theirs
+    // for the top level.
+    const comments = (n = this.heldComments.length) => {
+      if (this.depth !== 1) return;
+      for (const id of this.heldComments.splice(0, n)) out.push(this.commentBlock(id));
+    };
     const flush = () => {
       if (pending.length) append(out, this.lists(pending));
       pending = [];
@@ -177,6 +203,7 @@ class DocxWalker {
     const visit = (n: XNode) => {
       for (const c of kids(n)) {
         if (c.name === 'w:p') {
+          const held = this.heldComments.length;
           const p = this.paragraph(c);
           // An empty paragraph inside a listing is one of its blank lines.
           if (p.kind === 'code' || (code.length && !p.text.trim())) {
@@ -190,12 +217,14 @@ class DocxWalker {
             continue;
           }
           flush();
-          if (!p.text.trim()) continue;
-          if (p.kind === 'heading') out.push({ t: 'h', level: p.level, text: p.text });
-          else out.push({ t: 'p', text: p.text });
+          comments(held);
+          if (p.text.trim()) out.push(p.kind === 'heading' ? { t: 'h', level: p.level, text: p.text } : { t: 'p', text: p.text });
+          comments();
         } else if (c.name === 'w:tbl') {
           flush();
+          comments();
           out.push(this.table(c));
+          comments();
         } else if (c.name === 'w:sdt' || c.name === 'w:sdtContent' || c.name === 'w:customXml' || c.name === 'w:ins' || c.name === 'w:smartTag') {
           visit(c.name === 'w:sdt' ? child(c, 'w:sdtContent') ?? c : c);
         }
@@ -203,6 +232,8 @@ class DocxWalker {
     };
     if (body) visit(body);
     flush();
+    comments();
+    this.depth--;
     return out;
   }
 
@@ -332,7 +363,10 @@ class DocxWalker {
         segs.push({ text: code ? t : esc(t), fmt });
       } else if (c.name === 'w:tab') segs.push({ text: ' ', fmt });
       else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', fmt: 'raw' });
-      else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
+      else if (c.name === 'w:commentReference') {
+        const id = attr(c, 'w:id') ?? '';
+        if (this.comments.has(id) && !this.heldComments.includes(id)) this.heldComments.push(id);
+      } else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
         const key = `${c.name === 'w:footnoteReference' ? 'f' : 'e'}:${attr(c, 'w:id') ?? ''}`;
         if (this.notes.has(key)) segs.push({ text: `[^${this.noteLabel(key)}]`, fmt: 'raw' });
       } else if (c.name === 'w:drawing' || c.name === 'w:pict') {

@@ -55,3 +55,9 @@ export function plainText(md: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** A reviewer comment's line (docx and pptx): `**Comment (author, date-time):** text`, who and when when known. */
+export function commentLine(who: (string | undefined)[], text: string): string {
+  const by = who.filter(Boolean).map((x) => esc(x!)).join(', ');
+  return `**Comment${by ? ` (${by})` : ''}:** ${text}`;
+}

@@ -6,7 +6,7 @@
  */
 import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
-import { esc, image, link, plainText, wrap } from './inline.js';
+import { commentLine, esc, image, link, plainText, wrap } from './inline.js';
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
@@ -94,8 +94,7 @@ function readSlide(zip: ZipReader, path: string, authors: Map<string, string>): 
     for (const cm of byLocalName(parseXml(zip.text(r.target) ?? ''), 'cm')) {
       const text = textOf(byLocalName(cm, 'text')[0]).replace(/\s+/g, ' ').trim();
       // Who and when, as the file says (`dt` is an ISO date-time); either may be missing.
-      const who = [authors.get(attr(cm, 'authorId') ?? ''), attr(cm, 'dt')].filter(Boolean).map((x) => esc(x!)).join(', ');
-      if (text) comments.push(`**Comment${who ? ` (${who})` : ''}:** ${esc(text)}`);
+      if (text) comments.push(commentLine([authors.get(attr(cm, 'authorId') ?? ''), attr(cm, 'dt')], esc(text)));
     }
   }
   return { title: titleShape?.title, body, notes, comments };

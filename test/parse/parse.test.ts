@@ -283,6 +283,34 @@ describe('markdown convention', () => {
     expect(r.json.data.markdown).toBe('Claim[^1] and another[^2] and again[^1]\n\n[^1]: An endnote.\n\n[^2]: A \\*footnote\\* \\[1\\].\n');
   });
 
+  it('docx: reviewer comments follow the block they are anchored in (a list or a table as a whole), with author and date', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const ref = (id: number) => `<w:r><w:commentReference w:id="${id}"/></w:r>`;
+    const para = (text: string, id?: number, num?: [number, number]) =>
+      `<w:p>${num ? `<w:pPr><w:numPr><w:ilvl w:val="${num[1]}"/><w:numId w:val="${num[0]}"/></w:numPr></w:pPr>` : ''}<w:r><w:t>${text}</w:t></w:r>${id === undefined ? '' : ref(id)}</w:p>`;
+    const body = [
+      para('Opening', 0),
+      para('one', 1, [1, 0]),
+      para('two', undefined, [1, 0]),
+      `<w:tbl><w:tr><w:tc>${para('a', 2)}</w:tc><w:tc>${para('b')}</w:tc></w:tr><w:tr><w:tc>${para('1')}</w:tc><w:tc>${para('2')}</w:tc></w:tr></w:tbl>`,
+      para('Closing'),
+    ].join('');
+    const comment = (id: number, text: string, author?: string) => `<w:comment w:id="${id}"${author ? ` w:author="${author}" w:date="2026-02-03T04:05:06Z"` : ''}><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:comment>`;
+    const comments = `<w:comments ${W}>${comment(0, 'Why *this*?', 'Ann Lee')}${comment(1, 'Add three')}${comment(2, 'Cell note', 'Bo')}</w:comments>`;
+    const r = await parse(docx(body, { 'word/comments.xml': comments, 'word/numbering.xml': numbering }));
+    expect(r.json.data.markdown).toBe(
+      [
+        'Opening',
+        '> **Comment (Ann Lee, 2026-02-03T04:05:06Z):** Why \\*this\\*?',
+        '- one\n- two',
+        '> **Comment:** Add three',
+        '| a | b |\n| --- | --- |\n| 1 | 2 |',
+        '> **Comment (Bo, 2026-02-03T04:05:06Z):** Cell note',
+        'Closing',
+      ].join('\n\n') + '\n',
+    );
+  });
+
   it('a title taken from the first heading is its plain text: markers and escapes gone, underscores and code kept', async () => {
     const html = await parse('<body><h1>The <b>MY_FILE</b> format: <code>a_b*</code> and <a href="https://x.example/">links</a></h1><p>x</p></body>');
     expect(html.json.data.metadata.title).toBe('The MY_FILE format: a_b* and links');
