@@ -3,7 +3,7 @@
  * `basedOn`), lists from numbering.xml (bullet vs numbered, nesting by ilvl, start numbers and restarts), tables
  * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
  * or text wholly in a monospace font) as fenced blocks, footnotes and endnotes as GFM footnotes, reviewer comments as
- * quotes after the block they are anchored in.
+ * quotes after the block they are anchored in, text boxes after the paragraph that anchors them.
  */
 import { append } from '../lib/arrays.js';
 import { codeSpan, commentLine, esc, image, link, plainText, wrap } from './inline.js';
@@ -60,6 +60,15 @@ function readStyles(xml: string | undefined): Map<string, Style> {
     });
   }
   return map;
+}
+
+/** Elements named `name` under `n` that are not inside another one (a text box inside a text box is read by it). */
+function outermost(n: XNode, name: string, out: XNode[] = []): XNode[] {
+  for (const c of kids(n)) {
+    if (c.name === name) out.push(c);
+    else outermost(c, name, out);
+  }
+  return out;
 }
 
 /** Footnotes (`f:<id>`) or endnotes (`e:<id>`) by id; Word's separator notes carry no text and are skipped. */
@@ -143,6 +152,8 @@ class DocxWalker {
   private depth = 0;
   /** Comments referred to since the last top-level block, written after it (after a list or a table as a whole). */
   private heldComments: string[] = [];
+  /** Text boxes met in the paragraph being read, written after it. */
+  private heldBoxes: XNode[] = [];
 
   /** A reviewer comment as the quote pptx comments use: `> **Comment (author, date):** text`. */
   private commentBlock(id: string): Block {
@@ -205,6 +216,9 @@ class DocxWalker {
         if (c.name === 'w:p') {
           const held = this.heldComments.length;
           const p = this.paragraph(c);
+          const boxes = this.heldBoxes.splice(0);
+          // A list item's or a code line's text boxes wait for the next paragraph of text.
+          if (p.kind === 'list' || p.kind === 'code') this.heldBoxes = boxes;
           // An empty paragraph inside a listing is one of its blank lines.
           if (p.kind === 'code' || (code.length && !p.text.trim())) {
             if (pending.length) flush();
@@ -219,6 +233,7 @@ class DocxWalker {
           flush();
           comments(held);
           if (p.text.trim()) out.push(p.kind === 'heading' ? { t: 'h', level: p.level, text: p.text } : { t: 'p', text: p.text });
+          for (const box of boxes) append(out, this.body(box));
           comments();
         } else if (c.name === 'w:tbl') {
           flush();
@@ -357,7 +372,9 @@ class DocxWalker {
     const font = runFont(rpr) ?? charStyle.find((s) => s.font)?.font;
     const code = charStyle.some((s) => CODE_CHAR_STYLE.test(s.name)) || (!!font && MONO_FONT.test(font) && !MONO_FONT.test(this.paraFont ?? ''));
     const fmt = code ? 'c' : `${on('w:b') ? 'b' : ''}${on('w:i') ? 'i' : ''}${on('w:strike') ? 's' : ''}`;
-    for (const c of kids(r)) {
+    // A drawing Word writes twice (`mc:AlternateContent`: a DrawingML choice and a VML fallback) is read once.
+    const parts = kids(r).flatMap((c) => (c.name === 'mc:AlternateContent' ? kids(child(c, 'mc:Choice') ?? child(c, 'mc:Fallback')) : [c]));
+    for (const c of parts) {
       if (c.name === 'w:t') {
         const t = (c.children ?? []).map((x) => x.data ?? '').join('');
         segs.push({ text: code ? t : esc(t), fmt });
@@ -373,6 +390,8 @@ class DocxWalker {
         const pr = find(c, 'wp:docPr') ?? find(c, 'pic:cNvPr');
         const img = image(attr(pr, 'descr') || attr(pr, 'title'));
         if (img) segs.push({ text: ` ${img} `, fmt: 'raw' });
+        // A text box's paragraphs are blocks of their own, written after the paragraph that anchors the box.
+        append(this.heldBoxes, outermost(c, 'w:txbxContent'));
       }
     }
   }

@@ -311,6 +311,15 @@ describe('markdown convention', () => {
     );
   });
 
+  it('docx: a text box\'s paragraphs follow the paragraph that anchors it, once (Word writes a drawing and a VML fallback)', async () => {
+    const box = (inner: string) => `<w:txbxContent>${inner}</w:txbxContent>`;
+    const para = (t: string) => `<w:p><w:r><w:t>${t}</w:t></w:r></w:p>`;
+    const inBox = para('Boxed heading text') + `<w:p><w:r><w:drawing><wps:txbx xmlns:wps="wps">${box(para('Inner box'))}</wps:txbx></w:drawing></w:r></w:p>`;
+    const run = `<w:r><mc:AlternateContent xmlns:mc="mc"><mc:Choice Requires="wps"><w:drawing><wp:anchor xmlns:wp="wp"><wps:txbx xmlns:wps="wps">${box(inBox)}</wps:txbx></wp:anchor></w:drawing></mc:Choice><mc:Fallback><w:pict><v:textbox xmlns:v="v">${box(inBox)}</v:textbox></w:pict></mc:Fallback></mc:AlternateContent></w:r>`;
+    const r = await parse(docx(`<w:p><w:r><w:t xml:space="preserve">Anchor </w:t></w:r>${run}</w:p>${para('After')}`));
+    expect(r.json.data.markdown).toBe('Anchor\n\nBoxed heading text\n\nInner box\n\nAfter\n');
+  });
+
   it('a title taken from the first heading is its plain text: markers and escapes gone, underscores and code kept', async () => {
     const html = await parse('<body><h1>The <b>MY_FILE</b> format: <code>a_b*</code> and <a href="https://x.example/">links</a></h1><p>x</p></body>');
     expect(html.json.data.metadata.title).toBe('The MY_FILE format: a_b* and links');
