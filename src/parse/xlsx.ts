@@ -91,22 +91,47 @@ function colIndex(ref: string): [number, number] {
 function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904: boolean): Block[] {
   const cells = new Map<string, string>();
   let count = 0;
-  let maxR = 0;
-  let maxC = 0;
+  // Hidden rows and columns are not shown, so not read (as hidden sheets are not), and the shown grid closes over
+  // them: slots are counted in shown rows and columns, so the cells on either side of a hidden column stay
+  // neighbours. Column ranges are 1-based.
+  const isHidden = (n: XNode) => ['1', 'true'].includes(attr(n, 'hidden') ?? '');
+  const hiddenCol = new Uint8Array(16_384);
+  for (const c of findAll(root, 'col')) {
+    if (!isHidden(c)) continue;
+    const min = Math.max(1, Number(attr(c, 'min')) || 1);
+    const max = Math.min(16_384, Number(attr(c, 'max')) || min);
+    hiddenCol.fill(1, min - 1, max);
+  }
+  const colsBefore = new Int32Array(16_385);
+  for (let c = 0; c < 16_384; c++) colsBefore[c + 1] = colsBefore[c] + hiddenCol[c];
+  const hiddenRows = findAll(root, 'row')
+    .filter(isHidden)
+    .map((row) => Number(attr(row, 'r') ?? 0) - 1)
+    .sort((a, b) => a - b);
+  const rowsBefore = (r: number) => {
+    let lo = 0;
+    let hi = hiddenRows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (hiddenRows[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const slot = (r: number, c: number) => `${r - rowsBefore(r)},${c - colsBefore[c]}`;
   for (const row of findAll(root, 'row')) {
+    if (isHidden(row)) continue;
     let autoC = 0;
     const rowNum = Number(attr(row, 'r') ?? 0) - 1;
     for (const c of kids(row, 'c')) {
       let [r, col] = attr(c, 'r') ? colIndex(attr(c, 'r')!) : [rowNum, autoC];
       if (r < 0) continue;
       autoC = col + 1;
-      if (r > 1_048_575 || col > 16_383) continue;
+      if (r > 1_048_575 || col > 16_383 || hiddenCol[col]) continue;
       const value = cellValue(c, shared, formats, date1904);
       if (value === '') continue;
       if (++count > LIMITS.sheetCells) throw new ParseError('limit', `A sheet has more than ${LIMITS.sheetCells} cells.`);
-      cells.set(`${r},${col}`, value);
-      maxR = Math.max(maxR, r);
-      maxC = Math.max(maxC, col);
+      cells.set(slot(r, col), value);
     }
   }
   // Merged areas join a region (their covered slots stay empty, the text is written once).
@@ -116,8 +141,8 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
     if (!a || !b) continue;
     const [r1, c1] = colIndex(a);
     const [r2, c2] = colIndex(b);
-    if (r1 < 0 || r2 < 0 || (r2 - r1 + 1) * (c2 - c1 + 1) > 10_000) continue;
-    for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) if (r !== r1 || c !== c1) merged.add(`${r},${c}`);
+    if (r1 < 0 || r2 < 0 || r2 > 1_048_575 || c2 > 16_383 || (r2 - r1 + 1) * (c2 - c1 + 1) > 10_000) continue;
+    for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) if (r !== r1 || c !== c1) merged.add(slot(r, c));
   }
   // Connected components over occupied slots.
   const occupied = new Set<string>([...cells.keys(), ...merged]);
@@ -148,8 +173,6 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
   // Boxes that overlap are one region.
   const boxes = mergeOverlapping(regions);
   boxes.sort((a, b) => a.r1 - b.r1 || a.c1 - b.c1);
-  void maxR;
-  void maxC;
   return boxes.map((g) => {
     const rows: string[][] = [];
     for (let r = g.r1; r <= g.r2; r++) {

@@ -334,6 +334,13 @@ describe('markdown convention', () => {
     expect(await md(bom)).toBe('naïve\n');
   });
 
+  it('xlsx: hidden rows and columns are not read, as hidden sheets are not', async () => {
+    const cols = '</sheetData><cols><col min="2" max="3" hidden="1"/><col min="4" max="4" width="9"/></cols><sheetData>';
+    const row = (r: number, hidden = false) => `<row r="${r}"${hidden ? ' hidden="1"' : ''}>${['A', 'B', 'C', 'D'].map((c) => `<c r="${c}${r}" t="inlineStr"><is><t>${c}${r}</t></is></c>`).join('')}</row>`;
+    const r = await parse(xlsx([{ name: 'S', rows: cols + row(1) + row(2, true) + row(3) }]));
+    expect(r.json.data.markdown).toBe('## S\n\n| A1 | D1 |\n| --- | --- |\n| A3 | D3 |\n');
+  });
+
   it('xlsx: ## per sheet, each region its own table, number formats applied, hidden sheets counted not read, maxPages', async () => {
     const styles = `<styleSheet><numFmts><numFmt numFmtId="164" formatCode="&quot;$&quot;#,##0.00"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="10"/><xf numFmtId="164"/></cellXfs></styleSheet>`;
     const rows = `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>
