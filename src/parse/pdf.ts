@@ -717,7 +717,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       // after a line that could end one (closing punctuation, or short of the full measure): manuals set paragraphs
       // only slightly apart, while a justified line spread by a tall formula runs full width into the next.
       const parted =
-        !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap > ctx.leading * 1.2 && (/[.!?:;)]$/.test(last.text) || (last.w ?? 0) < (ctx.measure ?? 0) * 0.9);
+        !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
       if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
       para.push(text);
       last = l;
@@ -791,6 +791,9 @@ function indents(l: Line, prev: Line | undefined, next: Line | undefined, measur
 
 /** A line that ends its paragraph: sentence punctuation, or clearly shorter than a full line. */
 const ended = (l: Line, measure = 0) => /[.!?:]$/.test(l.text) || (!!measure && (l.w ?? 0) < measure * 0.75);
+
+/** A line that may end its paragraph when space follows it: `ended`, or closing `;`/`)`, or short of the measure. */
+const couldEnd = (l: Line, measure = 0) => ended(l, measure) || /[;)]$/.test(l.text) || (l.w ?? 0) < measure * 0.9;
 
 /** Captions and notes ("Figure 3-1 …", "Table 2: …", "Listing 1: …") are set like headings but are not ones. */
 const CAPTION = /^(fig(ure)?|table|tab|listing|example|chart|exhibit|plate|source|note|abb|abbildung|tabelle|tableau)\.?\s*[\dIVXivx]+/i;
