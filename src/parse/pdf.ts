@@ -424,11 +424,13 @@ function sameLine(l: { y: number; size: number; height: number; left: number; ri
   const [small, smallY, big, bigY] = size < ls ? [size, y, ls, l.y] : [ls, l.y, size, y];
   if (small > big * 0.8) return false;
   const near = x <= l.right + big && x + w >= l.left - big;
-  return near && smallY >= bigY - big * 0.3 && smallY + small * 0.7 <= bigY + big * 0.95;
+  // A note mark may reach a little above the line's own ascenders (8 pt raised 4 pt over 10 pt text); a
+  // subscript of the line above starts at least most of a line spacing higher.
+  return near && smallY >= bigY - big * 0.3 && smallY + small * 0.7 <= bigY + big * 1.05;
 }
 
 function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
-  type Part = { x: number; s: string; w: number; font?: string; tag?: number; mono?: boolean };
+  type Part = { x: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean };
   type Open = Line & { parts: Part[]; left: number; right: number };
   const lines: Open[] = [];
   // Items mostly arrive line by line: the line that took the previous item is tried first (O(n) on ordinary pages).
@@ -445,7 +447,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       lines.push(line);
     }
     recent = line;
-    line.parts.push({ x, s: it.str, w: it.width, font: it.fontName, tag: it.tag, mono: it.mono });
+    line.parts.push({ x, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono });
     line.left = Math.min(line.left, x);
     line.right = Math.max(line.right, x + it.width);
     // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
@@ -525,7 +527,8 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
     const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
     const ink = l.parts.filter((p) => p.s.trim());
-    const runs = ink.every((p) => p.mono) ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
+    // A line of code is set in one size: a monospace footnote with its smaller mark is not a listing line.
+    const runs = ink.every((p) => p.mono && p.size > l.size * 0.85) ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const md = !rtl && !runs && segs.some((g) => g.mono && codeLike(g.s)) ? inlineCode(segs) : undefined;
     out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md });
   }

@@ -23,6 +23,12 @@ describe('pdf lines', () => {
       pdf([{ lines: [{ text: 'Recent news reports', x: 72, y: 700 }, { text: '1', size: 6, x: 172, y: 704 }, { text: 'about breaches', x: 178, y: 700 }, { text: 'continue on the next line.', x: 72, y: 684.6 }] }]),
     );
     expect(out).toMatch(/^Recent news reports ?1 about breaches continue on the next line\.$/m);
+    // A larger mark raised higher (IBM Redbooks: 8 pt raised 4.1 pt over a 10 pt line on a 12 pt spacing) reaches
+    // above the line's own glyphs but still belongs to it, not to a line of its own between two body lines.
+    const high = await md(
+      pdf([{ lines: [{ text: 'Recent headlines are filled with reports of breaches', x: 72, y: 712, size: 10 }, { text: 'impacting businesses. The Resource Center', x: 72, y: 700, size: 10 }, { text: '1', size: 8, x: 262, y: 704.1 }, { text: 'reports almost 5000.', x: 270, y: 700, size: 10 }] }]),
+    );
+    expect(high).toMatch(/^Recent headlines are filled with reports of breaches impacting businesses\. The Resource Center ?1 reports almost 5000\.$/m);
   });
 
   it('a lone control character from a symbol font is a bullet (C0 and C1)', () => {
