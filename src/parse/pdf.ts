@@ -439,9 +439,14 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     if (typeof it.str !== 'string' || !it.transform || !it.str) continue;
     const [a, b, , d, x, y] = it.transform;
     const size = Math.round(Math.hypot(a, b) * 10) / 10 || Math.abs(d) || it.height;
-    const glyph = !it.str.trim() || GLYPH_ONLY.test(it.str);
+    // A space run joins a line as the text it sits beside does (after a raised note mark too); a bullet or
+    // check-box glyph only on the line's baseline.
+    const blank = !it.str.trim();
+    const glyph = !blank && GLYPH_ONLY.test(it.str);
     const fits = (l: Open) => sameLine(l, x, y, it.width, size, glyph);
     let line = recent && fits(recent) ? recent : lines.find(fits);
+    // A space run that fits no line would open an inkless one that captures the next text.
+    if (!line && blank) continue;
     if (!line) {
       line = { y, x, size: 0, text: '', height: size, parts: [], cells: [], left: x, right: x + it.width };
       lines.push(line);
@@ -452,7 +457,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     line.right = Math.max(line.right, x + it.width);
     // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
     // largest text's (a superscript that started the line gives way).
-    if (!glyph && size > line.size) {
+    if (!glyph && !blank && size > line.size) {
       if (!line.size || size > line.size * 1.25) line.y = y;
       line.size = size;
     }
@@ -527,8 +532,8 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
     const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
     const ink = l.parts.filter((p) => p.s.trim());
-    // A line of code is set in one size: a monospace footnote with its smaller mark is not a listing line.
-    const runs = ink.every((p) => p.mono && p.size > l.size * 0.85) ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
+    // A monospace footnote (its line led by a smaller note mark) is not a listing line.
+    const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const md = !rtl && !runs && segs.some((g) => g.mono && codeLike(g.s)) ? inlineCode(segs) : undefined;
     out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md });
   }

@@ -36,6 +36,12 @@ describe('pdf code', () => {
     expect(out).toMatch(/```\n\nAfter sentence 1/);
   });
 
+  it('a smaller raised glyph inside a listing line stays in the block (an accent drawn as a small letter)', async () => {
+    const listing = [code(600, 0, '<comment>'), code(588, 0, '<comment xml:lang="af">l'), { text: 'a', y: 591.9, x: at(23) + 1, size: 6, mono: true }, code(588, 24, 'ers</comment>')];
+    const out = await md(pdf([{ lines: [...prose(740, 4), ...listing, ...prose(480, 3, 'After')] }]));
+    expect(out).toMatch(/```\n<comment>\n<comment xml:lang="af">l ?a ?ers<\/comment>\n```/);
+  });
+
   it('a single monospace line is code when set off from the text, and text when it runs on inside a paragraph', async () => {
     const apart = await md(pdf([{ lines: [...prose(740, 3), code(680, 0, '$ npm install quarry'), ...prose(640, 3, 'After')] }]));
     expect(apart).toContain('```\n$ npm install quarry\n```');
