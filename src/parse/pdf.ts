@@ -23,7 +23,7 @@ import { codeSpan, esc, link, plainText } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
 import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type PlacedItem } from './pdf/rules.js';
-import { dropRunningLines, headingTags, outlineTitles, type Outline } from './pdf/structure.js';
+import { dropRunningLines, outlineTitles, structureTags, type Outline, type Tag, type TagCell } from './pdf/structure.js';
 import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
 import { spaced } from './pdf/text.js';
 import { codeRuns, codeText } from './pdf/code.js';
@@ -112,10 +112,10 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       const pageMono = new Set<string>();
       for (const [name, style] of Object.entries((content as { styles?: Record<string, { fontFamily?: string }> }).styles ?? {})) if (style?.fontFamily === 'monospace') pageMono.add(name);
       for (const name of pageMono) mono.add(name);
-      let tags = new Map<string, number>();
+      let tags = new Map<string, Tag>();
       if (tagged) {
         try {
-          tags = headingTags(await page.getStructTree());
+          tags = structureTags(await page.getStructTree());
         } catch {
           /* no structure tree */
         }
@@ -128,7 +128,8 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       } catch {
         /* annotations are optional */
       }
-      let items = markItems(content.items as unknown as RawItem[], tags, pageMono);
+      const marked = taggedTables(markItems(content.items as unknown as RawItem[], tags, pageMono), links);
+      let items = marked.rest;
       // The operator list costs a second pass over the page: read only for right-to-left text (its glyphs tell
       // which ligatures pdf.js reversed) or when the text itself looks tabular (two lines or more split by wide
       // gaps into three cells or more: its rules may draw a table).
@@ -151,7 +152,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         // No rules: tables come from alignment only.
         if (list) grids = gridsFrom(rulesFrom(list, page.view as number[]));
       }
-      perPage.push(placeTables(items, grids, links, page.view as number[], plain));
+      perPage.push(placeTables(items, grids, links, page.view as number[], plain, marked.tables));
       views.push(page.view as number[]);
       page.cleanup();
     }
@@ -188,6 +189,8 @@ interface TextItem {
   fontName?: string;
   /** Heading level of the structure element holding this item's marked content. */
   tag?: number;
+  /** The tagged table cell holding this item's marked content. */
+  cell?: TagCell;
   /** Set in a font pdf.js reports as monospace. */
   mono?: boolean;
 }
@@ -199,11 +202,11 @@ const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
 
 /**
  * Drops marked-content markers and the text of fonts without a usable encoding, tagging each text item with the
- * heading level of the marked content it sits in and whether its font is monospace, and NFKC-normalises
+ * heading level and table cell of the marked content it sits in and whether its font is monospace, and NFKC-normalises
  * presentation forms (pdf.js is asked not to, so that a ligature glyph mapped to a single presentation form, such
  * as lam-alef, is reversed by its bidi pass as one unit and expanded afterwards).
  */
-export function markItems(items: RawItem[], tags: Map<string, number>, mono: Set<string> = new Set()): TextItem[] {
+export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<string> = new Set()): TextItem[] {
   const out: TextItem[] = [];
   const stack: (string | undefined)[] = [];
   const unreadable = unmappedFonts(items);
@@ -217,13 +220,13 @@ export function markItems(items: RawItem[], tags: Map<string, number>, mono: Set
       continue;
     }
     if (typeof it.str !== 'string' || (it.fontName && unreadable.has(it.fontName))) continue;
-    let tag: number | undefined;
+    let tag: Tag | undefined;
     for (let k = stack.length - 1; k >= 0 && tag === undefined; k--) if (stack[k]) tag = tags.get(stack[k]!);
     // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
     // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
     // So is one letter or symbol followed only by control characters (a dingbat font's bullet: "r\u0001").
     const str = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
-    out.push({ ...it, str, tag, mono: !!it.fontName && mono.has(it.fontName) });
+    out.push({ ...it, str, tag: tag?.heading, cell: tag?.cell, mono: !!it.fontName && mono.has(it.fontName) });
   }
   return out;
 }
@@ -266,11 +269,42 @@ function gridBox(it: TextItem): PlacedItem {
 }
 
 /**
+ * Tables the structure tree marks (`Table`/`TR`/`TD`/`TH`): each cell's text read as lines and joined (see
+ * `cellMarkdown`), rows padded to the widest. Like a ruled grid, a table of one row or of one cell per row is a frame, and its text stays text.
+ * Returns the tables as lines to place (see `placeTables`) and the items left to read as text.
+ */
+export function taggedTables(items: TextItem[], links: { rect: number[]; url: string }[]): { tables: Line[]; rest: TextItem[] } {
+  const byTable = new Map<number, TextItem[]>();
+  for (const it of items) if (it.cell && it.str.trim()) byTable.set(it.cell.table, append(byTable.get(it.cell.table) ?? [], [it]));
+  const tables: Line[] = [];
+  const taken = new Set<TextItem>();
+  for (const cellItems of byTable.values()) {
+    const cells = new Map<string, TextItem[]>();
+    for (const it of cellItems) {
+      const k = `${it.cell!.row}:${it.cell!.col}`;
+      cells.set(k, append(cells.get(k) ?? [], [it]));
+    }
+    const rowIds = [...new Set(cellItems.map((it) => it.cell!.row))].sort((a, b) => a - b);
+    const width = maxOf(cellItems.map((it) => it.cell!.col)) + 1;
+    const rows = rowIds.map((r) => Array.from({ length: width }, (_, c) => cellMarkdown(toLines(cells.get(`${r}:${c}`) ?? [], links))));
+    if (rows.length < 2 || rows.every((r) => r.filter(Boolean).length < 2)) continue;
+    for (const it of cellItems) taken.add(it);
+    const boxes = cellItems.map(gridBox);
+    const right = maxOf(boxes.map((p) => p.x + p.w));
+    tables.push({ y: maxOf(boxes.map((p) => p.y)) + 0.1, x: minOf(boxes.map((p) => p.x)), size: 0, text: '', height: 0, cells: [{ x: right, text: '' }], table: rows });
+  }
+  return { tables, rest: taken.size ? items.filter((it) => !taken.has(it)) : items };
+}
+
+/** A tagged cell's lines as one line of markdown: monospace lines and words as code spans (a cell has no blocks). */
+const cellMarkdown = (lines: Line[]) => lines.map((l) => (l.runs ? codeSpan(l.text) : (l.md ?? esc(l.text)))).join(' ');
+
+/**
  * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and
  * each table is put back in reading order before the first line below its top that sits in its column span.
  */
-function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[]): Line[] {
-  const tables: Line[] = [];
+function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[], tagged: Line[] = []): Line[] {
+  const tables: Line[] = [...tagged];
   let rest = items;
   for (const g of grids) {
     const inside: PlacedItem[] = [];
@@ -541,10 +575,13 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
   return out;
 }
 
-/** Code is mostly ASCII: a CJK font flagged fixed-pitch sets prose. */
+/**
+ * Code is mostly ASCII, arrows and box drawing (a diagram's "│" and "▼" lines): a CJK font flagged fixed-pitch
+ * sets prose.
+ */
 const ascii = (s: string) => {
   const ink = s.replace(/\s/g, '');
-  return (ink.match(/[\x21-\x7e]/g)?.length ?? 0) >= ink.length / 2;
+  return (ink.match(/[\x21-\x7e\u2190-\u21ff\u2500-\u25ff]/g)?.length ?? 0) >= ink.length / 2;
 };
 
 /** An inline code stretch: ASCII with a letter or digit (quotes set in a typewriter font are punctuation). */

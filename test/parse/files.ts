@@ -67,13 +67,21 @@ export function pptx(slides: { shapes: string; notes?: string; comments?: { auth
 export const shape = (text: string, y: number, x = 0, ph?: string) =>
   `<p:sp><p:nvSpPr><p:nvPr>${ph ? `<p:ph type="${ph}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
 
+/** A structure element of a tagged PDF page: its role and its kids, other elements or indexes of the page's lines. */
+export interface StructSpec {
+  role: string;
+  kids: (StructSpec | number)[];
+}
+
 /**
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
- * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded.
+ * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded;
+ * a page's `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
+ * held by its element through the structure tree's parent tree.
  */
 export function pdf(
-  pages: { lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean }[]; ops?: string }[],
+  pages: { lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean }[]; ops?: string; tags?: StructSpec }[],
   info: { title?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
 ): Uint8Array {
   const objs: string[] = [];
@@ -86,22 +94,49 @@ export function pdf(
   const kids: number[] = [];
   for (const pg of pages) {
     let y = 760;
-    const ops = pg.lines.map((l) => {
+    const ops = pg.lines.map((l, i) => {
       const size = l.size ?? 11;
       // `turned`: set a quarter turn counter-clockwise (reading upwards), as vertical column headers are.
       const at = l.turned ? `0 1 -1 0 ${l.x ?? 72} ${l.y ?? y} Tm` : `${l.x ?? 72} ${l.y ?? y} Td`;
       const s = `BT /${l.mono ? 'F3' : l.bold ? 'F2' : 'F1'} ${size} Tf ${at} (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
       if (l.y === undefined) y -= size * 1.4;
-      return s;
+      return pg.tags ? `/P <</MCID ${i}>> BDC ${s} EMC` : s;
     });
     const plain = [...ops, pg.ops ?? ''].join('\n');
     const stream = info.compress ? deflateSync(Buffer.from(plain, 'latin1')).toString('latin1') : plain;
     add(`<< /Length ${stream.length}${info.compress ? ' /Filter /FlateDecode' : ''} >>\nstream\n${stream}\nendstream`);
     const contentId = objs.length;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R >>`);
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R${pg.tags ? ` /StructParents ${kids.length}` : ''} >>`);
     kids.push(objs.length);
   }
   objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  let structure = '';
+  if (pages.some((pg) => pg.tags)) {
+    add('STRUCT_ROOT');
+    const rootId = objs.length;
+    const tops: number[] = [];
+    const nums: string[] = [];
+    pages.forEach((pg, p) => {
+      if (!pg.tags) return;
+      const holder: number[] = [];
+      // Each element's object number is known before its kids are written: its slot is added first.
+      const write = (e: StructSpec, parent: number): number => {
+        add('ELEM');
+        const id = objs.length;
+        const k = e.kids.map((kid) => {
+          if (typeof kid !== 'number') return `${write(kid, id)} 0 R`;
+          holder[kid] = id;
+          return String(kid);
+        });
+        objs[id - 1] = `<< /Type /StructElem /S /${e.role} /P ${parent} 0 R /Pg ${kids[p]} 0 R /K [${k.join(' ')}] >>`;
+        return id;
+      };
+      tops.push(write(pg.tags, rootId));
+      nums.push(`${p} [${Array.from({ length: holder.length }, (_, i) => (holder[i] ? `${holder[i]} 0 R` : 'null')).join(' ')}]`);
+    });
+    objs[rootId - 1] = `<< /Type /StructTreeRoot /K [${tops.map((t) => `${t} 0 R`).join(' ')}] /ParentTree << /Nums [${nums.join(' ')}] >> >>`;
+    structure = ` /MarkInfo << /Marked true >> /StructTreeRoot ${rootId} 0 R`;
+  }
   let outlines = '';
   if (info.outline?.length) {
     const rootId = objs.length + 1;
@@ -115,7 +150,7 @@ export function pdf(
     objs[rootId - 1] = `<< /Type /Outlines /First ${first} 0 R /Last ${first + n - 1} 0 R /Count ${n} >>`;
     outlines = ` /Outlines ${rootId} 0 R`;
   }
-  objs[0] = `<< /Type /Catalog /Pages 2 0 R${outlines} >>`;
+  objs[0] = `<< /Type /Catalog /Pages 2 0 R${outlines}${structure} >>`;
   let infoId = 0;
   if (info.title !== undefined) {
     add(`<< /Title (${info.title}) >>`);

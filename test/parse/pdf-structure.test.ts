@@ -1,13 +1,14 @@
 /**
  * PDF structure rules (README "Document parsing", convention 2 and 6): headings from outlines, tagged structure,
  * font-size ranks and numbered section lines in another font, never from a bold line alone; running headers and
- * footers dropped; ordered and bulleted lists; multi-line table cells; right-to-left lines.
+ * footers dropped; ordered and bulleted lists; multi-line table cells; tables the structure tree marks; right-to-left
+ * lines.
  */
 import { describe, expect, it } from 'vitest';
 import { convertFile } from '../../src/parse/index.js';
 import { headingLevel, markItems, tidyRows, type Line } from '../../src/parse/pdf.js';
 import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
-import { dropRunningLines, headingTags, outlineTitles } from '../../src/parse/pdf/structure.js';
+import { dropRunningLines, structureTags, outlineTitles } from '../../src/parse/pdf/structure.js';
 import { pdf } from './files.js';
 
 const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
@@ -77,8 +78,8 @@ describe('pdf headings from real structure', () => {
   });
 
   it('tagged structure: marked content inside H/Hn elements carries its level to the line', () => {
-    const tags = headingTags({ role: 'Root', children: [{ role: 'H2', children: [{ type: 'content', id: 'p1_mc0' }] }, { role: 'P', children: [{ type: 'content', id: 'p1_mc1' }] }] });
-    expect(tags).toEqual(new Map([['p1_mc0', 2]]));
+    const tags = structureTags({ role: 'Root', children: [{ role: 'H2', children: [{ type: 'content', id: 'p1_mc0' }] }, { role: 'P', children: [{ type: 'content', id: 'p1_mc1' }] }] });
+    expect(tags).toEqual(new Map([['p1_mc0', { heading: 2, cell: undefined }]]));
     const items = markItems(
       [
         { type: 'beginMarkedContentProps', id: 'p1_mc0' } as never,
@@ -94,6 +95,74 @@ describe('pdf headings from real structure', () => {
       ['Tagged Title', 2],
       ['Body', undefined],
     ]);
+  });
+
+  it('tagged structure: rows and cells of Table elements, in tree order, a table inside a cell belonging to that cell', () => {
+    const c = (id: string) => ({ type: 'content', id });
+    const tags = structureTags({
+      role: 'Root',
+      children: [
+        { role: 'Table', children: [
+          { role: 'THead', children: [{ role: 'TR', children: [{ role: 'TH', children: [c('h0')] }, { role: 'TH', children: [c('h1')] }] }] },
+          { role: 'TBody', children: [{ role: 'TR', children: [{ role: 'TD', children: [c('d0')] }, { role: 'TD', children: [{ role: 'Table', children: [{ role: 'TR', children: [{ role: 'TD', children: [c('in')] }] }] }] }] }] },
+        ] },
+        { role: 'Table', children: [{ role: 'TR', children: [{ role: 'TD', children: [] }, { role: 'TD', children: [c('e1')] }] }] },
+      ],
+    });
+    expect(Object.fromEntries([...tags].map(([id, t]) => [id, t.cell]))).toEqual({
+      h0: { table: 0, row: 0, col: 0, head: true },
+      h1: { table: 0, row: 0, col: 1, head: true },
+      d0: { table: 0, row: 1, col: 0, head: false },
+      in: { table: 0, row: 1, col: 1, head: false },
+      e1: { table: 1, row: 0, col: 1, head: false },
+    });
+  });
+
+  it('a tagged table (a browser or Word export) is a pipe table: header row, monospace cells as code, wrapped cells joined, rows far apart', async () => {
+    // Set as a browser prints an HTML table: rows 30 pt apart, the names in Courier, one cell wrapped onto two lines.
+    const lines = [
+      { text: 'Settings', size: 18, y: 720 },
+      { text: 'The server reads these variables at start.', y: 690 },
+      { text: 'variable', bold: true, x: 90, y: 660 },
+      { text: 'default', bold: true, x: 300, y: 660 },
+      { text: 'PORT', mono: true, size: 10, x: 90, y: 630 },
+      { text: '8080', mono: true, size: 10, x: 300, y: 630 },
+      { text: 'QUARRY_SECRET', mono: true, size: 10, x: 90, y: 600 },
+      { text: 'generated into', x: 300, y: 600 },
+      { text: 'the data dir', x: 300, y: 586 },
+      { text: 'A | B', x: 90, y: 556 },
+      { text: 'both', x: 300, y: 556 },
+      { text: 'Restart the server after a change.', y: 520 },
+    ];
+    const td = (...k: number[]) => ({ role: 'TD', kids: k });
+    const tags = {
+      role: 'Document',
+      kids: [
+        { role: 'H1', kids: [0] },
+        { role: 'P', kids: [1] },
+        { role: 'Table', kids: [
+          { role: 'TR', kids: [{ role: 'TH', kids: [2] }, { role: 'TH', kids: [3] }] },
+          { role: 'TR', kids: [td(4), td(5)] },
+          { role: 'TR', kids: [td(6), td(7, 8)] },
+          { role: 'TR', kids: [td(9), td(10)] },
+        ] },
+        { role: 'P', kids: [11] },
+      ],
+    };
+    const out = await md(pdf([{ lines, tags }]));
+    expect(out).toContain(
+      ['The server reads these variables at start.', '', '| variable | default |', '| --- | --- |', '| `PORT` | `8080` |', '| `QUARRY_SECRET` | generated into the data dir |', '| A \\| B | both |', '', 'Restart the server after a change.'].join('\n'),
+    );
+    expect(out).not.toContain('```');
+    // The same lines untagged: monospace lines set apart are code, not a table (what the tags settle).
+    expect(await md(pdf([{ lines }]))).toContain('```');
+  });
+
+  it('a tagged table of one row, or of one cell per row, is a frame: its text stays text', async () => {
+    const lines = [{ text: 'Framed note inside a one-cell layout table.' }, { text: 'Second framed line.' }];
+    const one = await md(pdf([{ lines, tags: { role: 'Table', kids: [{ role: 'TR', kids: [{ role: 'TD', kids: [0] }] }, { role: 'TR', kids: [{ role: 'TD', kids: [1] }] }] } }]));
+    expect(one).not.toContain('|');
+    expect(one).toContain('Framed note inside a one-cell layout table.');
   });
 
   it('headingLevel: size ranks first, then numbered lines need another font or a larger size', () => {

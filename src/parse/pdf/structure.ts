@@ -1,6 +1,6 @@
 /**
  * Document structure pdf.js exposes besides the text: outline (bookmark) titles, the tagged-PDF structure tree's
- * heading elements, and running headers/footers found by repetition across pages.
+ * headings and tables, and running headers/footers found by repetition across pages.
  */
 import type { Line } from '../pdf.js';
 
@@ -35,18 +35,54 @@ interface StructNode {
   children?: StructNode[];
 }
 
-/** Marked-content ids inside `H` and `H1`-`H6` structure elements → heading level (`H` counts as 1). */
-export function headingTags(root: StructNode | null | undefined): Map<string, number> {
-  const out = new Map<string, number>();
+/** A table cell of the structure tree: the page's table (in tree order), its row and its cell within the row. */
+export interface TagCell {
+  table: number;
+  row: number;
+  col: number;
+  /** A `TH` cell. */
+  head: boolean;
+}
+
+/** What the structure tree says about one marked-content id. */
+export interface Tag {
+  /** Level of the `H`/`H1`-`H6` element around it (`H` counts as 1). */
+  heading?: number;
+  /** The `TD`/`TH` element around it; a table inside a cell belongs to the outer cell. */
+  cell?: TagCell;
+}
+
+type Walk = { level: number; table?: { id: number; rows: number }; row?: { index: number; cols: number }; cell?: TagCell };
+
+/**
+ * Marked-content ids → their heading level and table cell, from a page's structure tree (Word, LibreOffice and
+ * browsers write one in tagged PDFs). Rows are `TR` elements in tree order (inside `THead`/`TBody`/`TFoot` too),
+ * cells the `TD`/`TH` elements of a row; pdf.js gives no span attributes, so a spanning cell counts once. At most
+ * 100,000 nodes are read.
+ */
+export function structureTags(root: StructNode | null | undefined): Map<string, Tag> {
+  const out = new Map<string, Tag>();
   if (!root) return out;
-  const stack: [StructNode, number][] = [[root, 0]];
+  let tables = 0;
+  const stack: [StructNode, Walk][] = [[root, { level: 0 }]];
   let seen = 0;
   while (stack.length && seen++ < 100_000) {
-    const [n, level] = stack.pop()!;
-    const m = /^H([1-6])?$/.exec(n.role ?? '');
-    const here = m ? Number(m[1] ?? 1) : level;
-    if (n.type === 'content' && n.id && here) out.set(n.id, here);
-    for (const c of n.children ?? []) stack.push([c, here]);
+    const [n, from] = stack.pop()!;
+    const role = n.role ?? '';
+    let here = from;
+    const h = /^H([1-6])?$/.exec(role);
+    if (h) here = { ...here, level: Number(h[1] ?? 1) };
+    else if (!here.cell) {
+      if (role === 'Table') here = { level: here.level, table: { id: tables++, rows: 0 } };
+      else if (role === 'TR' && here.table) here = { ...here, row: { index: here.table.rows++, cols: 0 } };
+      else if ((role === 'TD' || role === 'TH') && here.table && here.row) {
+        here = { ...here, cell: { table: here.table.id, row: here.row.index, col: here.row.cols++, head: role === 'TH' } };
+      }
+    }
+    if (n.type === 'content' && n.id && (here.level || here.cell)) out.set(n.id, { heading: here.level || undefined, cell: here.cell });
+    // Children are pushed last first, so that they are visited (and rows and cells counted) in tree order.
+    const kids = n.children ?? [];
+    for (let k = kids.length - 1; k >= 0; k--) stack.push([kids[k], here]);
   }
   return out;
 }

@@ -1,0 +1,68 @@
+/**
+ * PDFs as a browser prints them (Debian's Chromium through playwright-core, "Save as PDF"): a tagged PDF whose
+ * structure tree marks headings and tables, with code in a monospace font. The page is made here, so the test reads
+ * real printer output rather than a hand-built file; it skips when Chromium is absent.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { convertFile } from '../../src/parse/index.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
+if (!HAVE_CHROMIUM) console.warn(`browser-printed PDF tests skipped: ${CHROMIUM} is absent (apt-get install chromium; .ci/run installs it)`);
+
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Operator guide</title>
+<style>body { font-family: serif; font-size: 12pt } code, pre { font-family: monospace } td, th { padding: 6pt 12pt; vertical-align: top }</style>
+</head><body>
+<h1>Operator guide</h1>
+<p>Start the server with <code>npm start</code>; it reads the variables below.</p>
+<h2>Configuration</h2>
+<table>
+<thead><tr><th>variable</th><th>default</th><th>meaning</th></tr></thead>
+<tbody>
+<tr><td><code>PORT</code></td><td><code>8080</code></td><td>the port to listen on</td></tr>
+<tr><td><code>QUARRY_SECRET</code></td><td>generated</td><td>seals keys at rest; keep it out of backups that leave the machine</td></tr>
+<tr><td><code>QUARRY_SOURCES</code></td><td>all</td><td>a comma list | or all</td></tr>
+</tbody>
+</table>
+<h2>Layout</h2>
+<pre>
+client ──HTTP──▶ server/
+                   │
+                   ▼
+                 pipeline/ → store/
+</pre>
+<p>Every step is a module of its own.</p>
+</body></html>`;
+
+describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
+  let browser: Browser;
+  let markdown = '';
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    const page = await browser.newPage();
+    await page.setContent(PAGE);
+    const bytes = await page.pdf({ format: 'A4', tagged: true, printBackground: false });
+    markdown = (await convertFile(new Uint8Array(bytes), { maxPages: 10 })).markdown;
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('headings come from the tags, the table from its Table element with the header row first', () => {
+    expect(markdown).toMatch(/^# Operator guide$/m);
+    expect(markdown).toMatch(/^## Configuration$/m);
+    expect(markdown).toContain('| variable | default | meaning |\n| --- | --- | --- |\n| `PORT` | `8080` | the port to listen on |');
+    expect(markdown).toContain('| `QUARRY_SECRET` | generated | seals keys at rest; keep it out of backups that leave the machine |');
+    expect(markdown).toContain('| `QUARRY_SOURCES` | all | a comma list \\| or all |');
+  });
+
+  it('inline code is a code span and a box-drawing diagram is one code block with its columns', () => {
+    expect(markdown).toContain('Start the server with `npm start`; it reads the variables below.');
+    expect(markdown).toMatch(/```\nclient ──HTTP──▶ server\/\n {19}│\n {19}▼\n {17}pipeline\/ → store\/\n```/);
+    expect(markdown).toMatch(/```\n\nEvery step is a module of its own\.$/m);
+  });
+});
