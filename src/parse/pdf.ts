@@ -157,7 +157,8 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       page.cleanup();
     }
     const title = await pdfTitle(doc);
-    const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(perPage.flat()))), outline, mono);
+    const all = perPage.flat();
+    const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
     return { blocks, title: title ?? (firstH && plainText(firstH.text)), numPages, cut: numPages > pages };
   } finally {
@@ -637,9 +638,10 @@ export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; 
 export const outlineKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>()): Block[] {
-  // Body size: the size carrying most characters.
+  // Body size: the size carrying most characters (of prose, see `codeIsBody`); any size may rank as a heading's.
+  const codeCounts = codeIsBody(pages.flat());
   const weight = sizeWeights(pages.flat());
-  const body = heaviest(weight) ?? 10;
+  const body = heaviest(sizeWeights(pages.flat(), codeCounts)) ?? 10;
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const headingSizes = [...weight.keys()].filter((s) => s >= body + 1 && s >= body * 1.05 && (weight.get(s) ?? 0) < total * 0.3).sort((a, b) => b - a);
   // Body font: the font carrying most characters at the body size.
@@ -657,7 +659,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   pages.forEach((read, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
     const lines = untangle(read);
-    const pageCtx = { ...ctx, pageBody: heaviest(sizeWeights(lines)) ?? body };
+    const pageCtx = { ...ctx, pageBody: heaviest(sizeWeights(lines, codeCounts)) ?? body };
     const code = codeRuns(lines, isCode);
     const inCode = new Set<number>();
     for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);
@@ -799,11 +801,26 @@ function untangle(lines: Line[]): Line[] {
 
 const sizeKey = (s: number) => Math.round(s * 2) / 2;
 
-/** Characters carried by each text size (half-point steps) in these lines. */
-function sizeWeights(lines: Line[]): Map<number, number> {
+/** Characters carried by each text size (half-point steps) in these lines; code lines only when `code` says so. */
+function sizeWeights(lines: Line[], code = true): Map<number, number> {
   const weight = new Map<number, number>();
-  for (const l of lines) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
+  for (const l of lines) if (code || !l.runs) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
   return weight;
+}
+
+/**
+ * Whether lines set wholly in a monospace font count toward the body size: only where they carry most of the text
+ * (a typewritten page, a receipt). Code is usually set smaller than the prose around it, and a page of listings
+ * or of a table of names would otherwise make its prose look like headings.
+ */
+function codeIsBody(lines: Line[]): boolean {
+  let prose = 0;
+  let all = 0;
+  for (const l of lines) {
+    all += l.text.length;
+    if (!l.runs) prose += l.text.length;
+  }
+  return prose < all * 0.25;
 }
 
 /** The size carrying most characters (the first of equals), undefined when there is none. */

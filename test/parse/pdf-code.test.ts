@@ -42,6 +42,20 @@ describe('pdf code', () => {
     expect(out).toMatch(/```\n<comment>\n<comment xml:lang="af">l ?a ?ers<\/comment>\n```/);
   });
 
+  it('monospace rows far apart with their cells aligned are a table, and the prose body size holds: a body-size line among them is no heading', async () => {
+    // A settings table printed without tags: names and values in 9 pt Courier, one value in the body font.
+    const rows = Array.from({ length: 12 }, (_, i) => [
+      { text: `QUARRY_SETTING_NUMBER_${i + 1}`, y: 720 - i * 30, x: 72, size: 9, mono: true },
+      { text: String(1000 + i), y: 720 - i * 30, x: 320, size: 9, mono: true },
+    ]).flat();
+    const mixed = [{ text: 'QUARRY_SOURCES', y: 330, x: 72, size: 9, mono: true }, { text: 'all', y: 330, x: 320 }];
+    const out = await md(pdf([{ lines: prose(740, 8) }, { lines: [...rows, ...mixed] }]));
+    expect(out).toMatch(/^`QUARRY_SOURCES` all$/m);
+    expect(out).not.toMatch(/^#/m);
+    expect(out).not.toContain('```');
+    expect(out).toContain('| QUARRY\\_SETTING\\_NUMBER\\_1 | 1000 |\n| --- | --- |\n| QUARRY\\_SETTING\\_NUMBER\\_2 | 1001 |');
+  });
+
   it('a single monospace line is code when set off from the text, and text when it runs on inside a paragraph', async () => {
     const apart = await md(pdf([{ lines: [...prose(740, 3), code(680, 0, '$ npm install quarry'), ...prose(640, 3, 'After')] }]));
     expect(apart).toContain('```\n$ npm install quarry\n```');

@@ -12,12 +12,14 @@ export interface CodeLine {
   y: number;
   size: number;
   runs?: { x: number; s: string; w: number }[];
+  /** Segments split by wide gaps (see `Line.cells`). */
+  cells?: unknown[];
 }
 
 /**
  * Runs of code lines (as `isCode` says) of one text size (a footnote's mark is no code line), each within three
  * text sizes of the one above (a blank line inside a listing is about two), two lines or more, or one set off from
- * the lines above and below it by more than a line's spacing: start index → end index (exclusive).
+ * the lines above and below it by more than a line's spacing (see below): start index → end index (exclusive).
  */
 export function codeRuns<L extends CodeLine>(lines: L[], isCode: (l: L) => boolean): Map<number, number> {
   const out = new Map<number, number>();
@@ -29,9 +31,12 @@ export function codeRuns<L extends CodeLine>(lines: L[], isCode: (l: L) => boole
     let j = i + 1;
     while (j < lines.length && isCode(lines[j]) && Math.abs(lines[j].size - lines[i].size) < 0.5 && lines[j - 1].y - lines[j].y > 0 && lines[j - 1].y - lines[j].y <= lines[j].size * 3) j++;
     // A single line is code when it is set off from the text above and below it (a command shown on its own; a
-    // footnote's address at the foot of a page is not).
+    // footnote's address at the foot of a page is not), unless a neighbour is a code line split into as many cells:
+    // then they are rows of a table set in a typewriter font, far apart.
     const off = (a: CodeLine | undefined, b: CodeLine | undefined) => !!a && !!b && a.y - b.y >= lines[i].size * 1.8;
-    if (j - i >= 2 || (off(lines[i - 1], lines[i]) && off(lines[i], lines[i + 1]))) out.set(i, j);
+    const cells = lines[i].cells?.length ?? 1;
+    const row = (n: L | undefined) => cells >= 2 && !!n && isCode(n) && n.cells?.length === cells;
+    if (j - i >= 2 || (off(lines[i - 1], lines[i]) && off(lines[i], lines[i + 1]) && !row(lines[i - 1]) && !row(lines[i + 1]))) out.set(i, j);
     i = j;
   }
   return out;
