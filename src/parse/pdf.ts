@@ -531,12 +531,28 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     }
     end = -Infinity;
     space = false;
-    // The line's text in runs of one kind (monospace or not), for `md`.
-    const segs: { s: string; mono: boolean }[] = [];
-    const add = (str: string, mono: boolean) => {
+    // The line's text in runs of one kind (monospace or not, inside one link or none), for `md`.
+    const segs: Seg[] = [];
+    const add = (str: string, mono: boolean, href?: string) => {
       const last = segs[segs.length - 1];
-      if (last && last.mono === mono) last.s += str;
-      else segs.push({ s: str, mono });
+      if (last && last.mono === mono && last.href === href) last.s += str;
+      else segs.push({ s: str, mono, href });
+    };
+    // A link annotation over only part of the line (a link inside a sentence) takes the words whose middle it
+    // covers. pdf.js may have merged the words on either side of its edge into one run: such a run is split into
+    // its words, each placed by its share of the run's characters.
+    const lineLinks = rtl ? [] : links.filter((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2);
+    const linkAt = (x: number) => lineLinks.find((k) => k.rect[0] <= x && x <= k.rect[2])?.url;
+    const linkPieces = (p: Part): { s: string; href?: string }[] => {
+      const cut = lineLinks.some((k) => k.rect[0] < p.x + p.w && k.rect[2] > p.x && (k.rect[0] > p.x + 1 || k.rect[2] < p.x + p.w - 1));
+      if (!cut || p.s.length < 2) return [{ s: p.s, href: linkAt(p.x + p.w / 2) }];
+      const per = p.w / p.s.length;
+      let at = 0;
+      return p.s.split(/(\s+)/).filter(Boolean).map((w) => {
+        const piece = { s: w, href: linkAt(p.x + (at + w.length / 2) * per) };
+        at += w.length;
+        return piece;
+      });
     };
     for (const p of order) {
       if (!p.s.trim()) {
@@ -545,13 +561,15 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       }
       const gap = rtl ? start - (p.x + p.w) : p.x - end;
       const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
+      const pieces = linkPieces(p);
       if (text && (spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) {
         text += ' ';
-        add(' ', !!p.mono && !!segs[segs.length - 1]?.mono);
+        const last = segs[segs.length - 1];
+        add(' ', !!p.mono && !!last?.mono, pieces[0].href && last?.href === pieces[0].href ? pieces[0].href : undefined);
       }
       space = false;
       text += p.s;
-      add(p.s, !!p.mono);
+      for (const piece of pieces) add(piece.s, !!p.mono, piece.href);
       end = Math.max(end, p.x + p.w);
       start = Math.min(start, p.x);
     }
@@ -569,7 +587,8 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const ink = l.parts.filter((p) => p.s.trim());
     // A monospace footnote (its line led by a smaller note mark) is not a listing line.
     const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
-    const md = !rtl && !runs && segs.some((g) => g.mono && codeLike(g.s)) ? inlineCode(segs) : undefined;
+    const partLinks = !hit && segs.some((g) => g.href);
+    const md = !rtl && !runs && (partLinks || segs.some((g) => g.mono && codeLike(g.s))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
     out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
@@ -588,22 +607,36 @@ const ascii = (s: string) => {
 /** An inline code stretch: ASCII with a letter or digit (quotes set in a typewriter font are punctuation). */
 const codeLike = (s: string) => ascii(s) && /[A-Za-z0-9]/.test(s);
 
+/** A stretch of a line in one font kind, inside one link or none. */
+type Seg = { s: string; mono: boolean; href?: string };
+
 /**
- * A line's markdown with its monospace stretches as code spans (spaces at their edges kept outside). A stretch
- * glued to a letter or digit on either side is part of a word (a ligature glyph from another font), not code.
+ * A line's markdown: its monospace stretches as code spans, and the stretches a link covers as one link each (spaces
+ * at their edges kept outside). A monospace stretch glued to a letter or digit on either side is part of a word (a
+ * ligature glyph from another font), not code.
  */
-function inlineCode(segs: { s: string; mono: boolean }[]): string {
+function lineMarkdown(segs: Seg[]): string {
   const word = /[\p{L}\p{N}]/u;
-  return segs
-    .map((g, i) => {
-      const s = g.s.replace(/\s+/g, ' ');
-      const glued = (word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0])) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
-      if (!g.mono || glued || !codeLike(s)) return esc(s);
-      const m = /^(\s*)(.*?)(\s*)$/.exec(s)!;
-      return m[1] + codeSpan(m[2]) + m[3];
-    })
-    .join('')
-    .trim();
+  const edges = (s: string) => /^(\s*)(.*?)(\s*)$/s.exec(s)!;
+  const parts = segs.map((g, i) => {
+    const s = g.s.replace(/\s+/g, ' ');
+    const glued = (word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0])) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
+    if (!g.mono || glued || !codeLike(s)) return esc(s);
+    const m = edges(s);
+    return m[1] + codeSpan(m[2]) + m[3];
+  });
+  let out = '';
+  for (let i = 0; i < segs.length; ) {
+    let j = i;
+    let inner = '';
+    while (j < segs.length && segs[j].href === segs[i].href) inner += parts[j++];
+    if (segs[i].href) {
+      const m = edges(inner);
+      out += m[1] + link(m[2], segs[i].href) + m[3];
+    } else out += inner;
+    i = j;
+  }
+  return out.trim();
 }
 
 /** Bullet glyphs, check boxes and private-use symbol-font glyphs (Wingdings/Symbol bullets) starting a line. */
@@ -1057,5 +1090,13 @@ function joinLines(lines: string[]): string {
     else if (/[a-z]-$/.test(out) && /^[a-z]/.test(l)) out = out.slice(0, -1) + l;
     else out += ' ' + l;
   }
+  // A link wrapped onto the next line is one link.
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(WRAPPED_LINK, ' $2]($1)');
+  }
   return out;
 }
+
+/** `](url) [more](url)`: the end of a link followed by another to the same address. */
+const WRAPPED_LINK = /\]\(([^()\s]+)\) \[((?:[^[\]\\]|\\.)*)\]\(\1\)/g;

@@ -77,11 +77,16 @@ export interface StructSpec {
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
  * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded;
- * a page's `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
+ * a page's `links` are URI link annotations over the given rectangles; its `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
  * held by its element through the structure tree's parent tree.
  */
 export function pdf(
-  pages: { lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean }[]; ops?: string; tags?: StructSpec }[],
+  pages: {
+    lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean }[];
+    ops?: string;
+    tags?: StructSpec;
+    links?: { rect: [number, number, number, number]; url: string }[];
+  }[],
   info: { title?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
 ): Uint8Array {
   const objs: string[] = [];
@@ -106,7 +111,12 @@ export function pdf(
     const stream = info.compress ? deflateSync(Buffer.from(plain, 'latin1')).toString('latin1') : plain;
     add(`<< /Length ${stream.length}${info.compress ? ' /Filter /FlateDecode' : ''} >>\nstream\n${stream}\nendstream`);
     const contentId = objs.length;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R${pg.tags ? ` /StructParents ${kids.length}` : ''} >>`);
+    const annots = (pg.links ?? []).map((k) => {
+      add(`<< /Type /Annot /Subtype /Link /Rect [${k.rect.join(' ')}] /Border [0 0 0] /A << /S /URI /URI (${k.url}) >> >>`);
+      return `${objs.length} 0 R`;
+    });
+    const extra = `${pg.tags ? ` /StructParents ${kids.length}` : ''}${annots.length ? ` /Annots [${annots.join(' ')}]` : ''}`;
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R${extra} >>`);
     kids.push(objs.length);
   }
   objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;

@@ -31,6 +31,44 @@ describe('pdf lines', () => {
     expect(high).toMatch(/^Recent headlines are filled with reports of breaches impacting businesses\. The Resource Center ?1 reports almost 5000\.$/m);
   });
 
+  it('link annotations: over a whole line they link the line, over words inside a line those words (a wrapped link is one); only http(s) and mailto', async () => {
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'See', x: 72, y: 700 },
+            { text: 'the documentation', x: 95, y: 700 },
+            { text: 'for details, or', x: 193, y: 700 },
+            { text: 'write', x: 268, y: 700 },
+            { text: 'to us.', x: 300, y: 700 },
+            { text: 'https://example.org/all', x: 72, y: 660 },
+            { text: 'Do not', x: 72, y: 620 },
+            { text: 'run this', x: 110, y: 620 },
+            { text: 'at all.', x: 155, y: 620 },
+            { text: 'Read the', x: 72, y: 580 },
+            { text: 'full', x: 120, y: 580 },
+            { text: 'guide', x: 72, y: 565 },
+            { text: 'today.', x: 105, y: 565 },
+          ],
+          links: [
+            { rect: [93, 696, 190, 712], url: 'https://example.org/docs' },
+            { rect: [266, 696, 297, 712], url: 'mailto:team@example.org' },
+            { rect: [70, 656, 300, 672], url: 'https://example.org/all' },
+            { rect: [108, 616, 152, 632], url: 'javascript:alert(1)' },
+            // A link wrapped onto the next line: two annotations to one address.
+            { rect: [118, 576, 145, 592], url: 'https://example.org/guide' },
+            { rect: [70, 561, 102, 577], url: 'https://example.org/guide' },
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('See [the documentation](https://example.org/docs) for details, or [write](mailto:team@example.org) to us.');
+    expect(out).toContain('[https://example.org/all](https://example.org/all)');
+    expect(out).toContain('Do not run this at all.');
+    expect(out).not.toContain('javascript');
+    expect(out).toContain('Read the [full guide](https://example.org/guide) today.');
+  });
+
   it('a lone control character from a symbol font is a bullet (C0 and C1)', () => {
     expect(markItems([{ str: '\u0084', transform: [13, 0, 0, 13, 72, 700], width: 9, height: 13 }], new Map())[0].str).toBe('•');
     expect(markItems([{ str: 'a\u0084b\u0007', transform: [10, 0, 0, 10, 72, 700], width: 20, height: 10 }], new Map())[0].str).toBe('ab');
