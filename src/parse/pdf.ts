@@ -128,7 +128,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       } catch {
         /* annotations are optional */
       }
-      const marked = taggedTables(markItems(content.items as unknown as RawItem[], tags, pageMono), links);
+      const marked = taggedTables(listBullets(markItems(content.items as unknown as RawItem[], tags, pageMono)), links);
       let items = marked.rest;
       // The operator list costs a second pass over the page: read only for right-to-left text (its glyphs tell
       // which ligatures pdf.js reversed) or when the text itself looks tabular (two lines or more split by wide
@@ -192,6 +192,9 @@ interface TextItem {
   tag?: number;
   /** The tagged table cell holding this item's marked content. */
   cell?: TagCell;
+  /** The tagged list item (`LI`) holding it, and whether it is that item's label (`Lbl`). */
+  item?: number;
+  label?: boolean;
   /** Set in a font pdf.js reports as monospace. */
   mono?: boolean;
 }
@@ -227,7 +230,7 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
     // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
     // So is one letter or symbol followed only by control characters (a dingbat font's bullet: "r\u0001").
     const str = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
-    out.push({ ...it, str, tag: tag?.heading, cell: tag?.cell, mono: !!it.fontName && mono.has(it.fontName) });
+    out.push({ ...it, str, tag: tag?.heading, cell: tag?.cell, item: tag?.item, label: tag?.label, mono: !!it.fontName && mono.has(it.fontName) });
   }
   return out;
 }
@@ -270,8 +273,37 @@ function gridBox(it: TextItem): PlacedItem {
 }
 
 /**
+ * Tagged list items whose label has no text (a browser draws its bullets as shapes) get a bullet before their first
+ * text, so that the list rules below read them as items: nesting still follows where the items stand.
+ */
+export function listBullets(items: TextItem[]): TextItem[] {
+  const labelled = new Set<number>();
+  const first = new Map<number, TextItem>();
+  for (const it of items) {
+    if (it.item === undefined || !it.str.trim()) continue;
+    if (it.label) labelled.add(it.item);
+    if (!first.has(it.item)) first.set(it.item, it);
+  }
+  const bullets = new Map<TextItem, TextItem>();
+  for (const [item, it] of first) {
+    if (labelled.has(item)) continue;
+    const size = itemSize(it);
+    const [a, b, c, d, x, y] = it.transform;
+    bullets.set(it, { str: '•', transform: [a, b, c, d, x - size, y], width: size * 0.35, height: it.height, item, label: true });
+  }
+  if (!bullets.size) return items;
+  const out: TextItem[] = [];
+  for (const it of items) {
+    const bullet = bullets.get(it);
+    if (bullet) out.push(bullet);
+    out.push(it);
+  }
+  return out;
+}
+
+/**
  * Tables the structure tree marks (`Table`/`TR`/`TD`/`TH`): each cell's text read as lines and joined (see
- * `cellMarkdown`), rows padded to the widest. Like a ruled grid, a table of one row or of one cell per row is a frame, and its text stays text.
+ * `cellMarkdown`), rows aligned to the fullest (see `alignCells`). Like a ruled grid, a table of one row or of one cell per row is a frame, and its text stays text.
  * Returns the tables as lines to place (see `placeTables`) and the items left to read as text.
  */
 export function taggedTables(items: TextItem[], links: { rect: number[]; url: string }[]): { tables: Line[]; rest: TextItem[] } {
@@ -285,9 +317,13 @@ export function taggedTables(items: TextItem[], links: { rect: number[]; url: st
       const k = `${it.cell!.row}:${it.cell!.col}`;
       cells.set(k, append(cells.get(k) ?? [], [it]));
     }
-    const rowIds = [...new Set(cellItems.map((it) => it.cell!.row))].sort((a, b) => a - b);
-    const width = maxOf(cellItems.map((it) => it.cell!.col)) + 1;
-    const rows = rowIds.map((r) => Array.from({ length: width }, (_, c) => cellMarkdown(toLines(cells.get(`${r}:${c}`) ?? [], links))));
+    const byRow = new Map<number, TaggedCell[]>();
+    for (const [k, its] of cells) {
+      const [r, c] = k.split(':').map(Number);
+      const boxes = its.map(gridBox);
+      byRow.set(r, append(byRow.get(r) ?? [], [{ col: c, x0: minOf(boxes.map((p) => p.x)), x1: maxOf(boxes.map((p) => p.x + p.w)), md: cellMarkdown(toLines(its, links)) }]));
+    }
+    const rows = alignCells([...byRow].sort((a, b) => a[0] - b[0]).map(([, row]) => row.sort((a, b) => a.col - b.col)));
     if (rows.length < 2 || rows.every((r) => r.filter(Boolean).length < 2)) continue;
     for (const it of cellItems) taken.add(it);
     const boxes = cellItems.map(gridBox);
@@ -295,6 +331,35 @@ export function taggedTables(items: TextItem[], links: { rect: number[]; url: st
     tables.push({ y: maxOf(boxes.map((p) => p.y)) + 0.1, x: minOf(boxes.map((p) => p.x)), size: 0, text: '', height: 0, cells: [{ x: right, text: '' }], table: rows });
   }
   return { tables, rest: taken.size ? items.filter((it) => !taken.has(it)) : items };
+}
+
+type TaggedCell = { col: number; x0: number; x1: number; md: string };
+
+/**
+ * A tagged table's rows as a grid. pdf.js reports neither spans nor the empty cells a page's tree leaves out, so a
+ * row with fewer cells than the fullest rows places each of its cells, in order, under the column its text overlaps
+ * most (the columns are where the fullest rows' cells stand); a spanning cell is written once, in its first column.
+ */
+function alignCells(rows: TaggedCell[][]): string[][] {
+  const full = maxOf(rows.map((r) => r.length));
+  const wide = rows.filter((r) => r.length === full);
+  const bands = Array.from({ length: full }, (_, k) => ({ x0: minOf(wide.map((r) => r[k].x0)), x1: maxOf(wide.map((r) => r[k].x1)) }));
+  const fit = (c: TaggedCell, k: number) => {
+    const overlap = Math.min(c.x1, bands[k].x1) - Math.max(c.x0, bands[k].x0);
+    return overlap > 0 ? overlap : -Math.abs((c.x0 + c.x1) / 2 - (bands[k].x0 + bands[k].x1) / 2);
+  };
+  return rows.map((r) => {
+    const out: string[] = new Array(full).fill('');
+    if (r.length === full) return r.map((c) => c.md);
+    let next = 0;
+    r.forEach((c, j) => {
+      let best = next;
+      for (let k = next + 1; k <= full - (r.length - j); k++) if (fit(c, k) > fit(c, best)) best = k;
+      out[best] = c.md;
+      next = best + 1;
+    });
+    return out;
+  });
 }
 
 /** A tagged cell's lines as one line of markdown: monospace lines and words as code spans (a cell has no blocks). */

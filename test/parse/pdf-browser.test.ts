@@ -16,7 +16,9 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Operator g
 <style>body { font-family: serif; font-size: 12pt } code, pre { font-family: monospace } td, th { padding: 6pt 12pt; vertical-align: top }</style>
 </head><body>
 <h1>Operator guide</h1>
-<p>Start the server with <code>npm start</code>; it reads the variables below.</p>
+<p>Start the server with <code>npm start</code>; it reads the variables below. See <a href="https://example.org/docs">the full guide</a> first.</p>
+<ul><li>Faster parsing<ul><li>PDF pages in parallel</li><li>Lower memory</li></ul></li><li>New endpoints</li></ul>
+<ol start="3"><li>Third step</li><li>Fourth step</li></ol>
 <h2>Configuration</h2>
 <table>
 <thead><tr><th>variable</th><th>default</th><th>meaning</th></tr></thead>
@@ -26,6 +28,11 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Operator g
 <tr><td><code>QUARRY_SOURCES</code></td><td>all</td><td>a comma list | or all</td></tr>
 </tbody>
 </table>
+<h2>Plans</h2>
+<table><thead><tr><th>Plan</th><th colspan="2">Limits</th><th>Price</th></tr></thead>
+<tbody><tr><td>Free</td><td>100/day</td><td>1 key</td><td>$0</td></tr>
+<tr><td rowspan="2">Pro</td><td>10k/day</td><td>5 keys</td><td>$49</td></tr>
+<tr><td>50k/day</td><td>20 keys</td><td>$99</td></tr></tbody></table>
 <h2>Layout</h2>
 <pre>
 client ──HTTP──▶ server/
@@ -58,6 +65,16 @@ describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
     expect(markdown).toContain('| variable | default | meaning |\n| --- | --- | --- |\n| `PORT` | `8080` | the port to listen on |');
     expect(markdown).toContain('| `QUARRY_SECRET` | generated | seals keys at rest; keep it out of backups that leave the machine |');
     expect(markdown).toContain('| `QUARRY_SOURCES` | all | a comma list \\| or all |');
+  });
+
+  it('spanning cells are written once, in the column they start in', () => {
+    expect(markdown).toContain(['| Plan | Limits | | Price |', '| --- | --- | --- | --- |', '| Free | 100/day | 1 key | $0 |', '| Pro | 10k/day | 5 keys | $49 |', '| | 50k/day | 20 keys | $99 |'].join('\n'));
+  });
+
+  it('list items drawn with shape bullets are list items, nested and numbered; a link inside a sentence is kept', () => {
+    expect(markdown).toContain('- Faster parsing\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints');
+    expect(markdown).toContain('3. Third step\n4. Fourth step');
+    expect(markdown).toContain('See [the full guide](https://example.org/docs) first.');
   });
 
   it('inline code is a code span and a box-drawing diagram is one code block with its columns', () => {

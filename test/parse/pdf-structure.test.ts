@@ -158,6 +158,46 @@ describe('pdf headings from real structure', () => {
     expect(await md(pdf([{ lines }]))).toContain('```');
   });
 
+  it('a tagged table whose rows hold fewer cells (spans, empty cells the tree leaves out) places them under the columns their text stands in', async () => {
+    const at = (text: string, x: number, y: number) => ({ text, x, y });
+    const lines = [
+      at('Plan', 72, 700), at('Limits', 200, 700), at('Price', 400, 700),
+      at('Free', 72, 680), at('100/day', 150, 680), at('1 key', 260, 680), at('$0', 400, 680),
+      at('Pro', 72, 660), at('10k/day', 150, 660), at('5 keys', 260, 660), at('$49', 400, 660),
+      at('50k/day', 150, 640), at('20 keys', 260, 640), at('$99', 400, 640),
+    ];
+    const row = (...k: number[]) => ({ role: 'TR', kids: k.map((i) => ({ role: 'TD', kids: [i] })) });
+    const tags = { role: 'Table', kids: [row(0, 1, 2), row(3, 4, 5, 6), row(7, 8, 9, 10), row(11, 12, 13)] };
+    const out = await md(pdf([{ lines, tags }]));
+    expect(out).toContain(['| Plan | Limits | | Price |', '| --- | --- | --- | --- |', '| Free | 100/day | 1 key | $0 |', '| Pro | 10k/day | 5 keys | $49 |', '| | 50k/day | 20 keys | $99 |'].join('\n'));
+  });
+
+  it('tagged list items are list items: a bullet where the label has no text (a browser draws shapes), nesting by where they stand', async () => {
+    const lines = [
+      { text: 'Faster parsing of large files', x: 90, y: 700 },
+      { text: 'PDF pages in parallel', x: 120, y: 684 },
+      { text: 'Lower memory', x: 120, y: 668 },
+      { text: 'New endpoints', x: 90, y: 652 },
+      { text: '\u00b7', x: 72, y: 620 },
+      { text: 'Labelled item', x: 90, y: 620 },
+      { text: '\u00b7', x: 72, y: 604 },
+      { text: 'Second labelled item', x: 90, y: 604 },
+    ];
+    const li = (...kids: (number | { role: string; kids: unknown[] })[]) => ({ role: 'LI', kids: [{ role: 'LBody', kids }] });
+    const labelled = (lbl: number, body: number) => ({ role: 'LI', kids: [{ role: 'Lbl', kids: [lbl] }, { role: 'LBody', kids: [body] }] });
+    const tags = {
+      role: 'Document',
+      kids: [
+        { role: 'L', kids: [li(0, { role: 'L', kids: [li(1), li(2)] }), li(3)] },
+        { role: 'L', kids: [labelled(4, 5), labelled(6, 7)] },
+      ],
+    } as never;
+    const out = await md(pdf([{ lines, tags }]));
+    expect(out).toContain('- Faster parsing of large files\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints');
+    expect(out).toContain('- Labelled item\n- Second labelled item');
+    expect(out).not.toMatch(/- •|• •/);
+  });
+
   it('a tagged table of one row, or of one cell per row, is a frame: its text stays text', async () => {
     const lines = [{ text: 'Framed note inside a one-cell layout table.' }, { text: 'Second framed line.' }];
     const one = await md(pdf([{ lines, tags: { role: 'Table', kids: [{ role: 'TR', kids: [{ role: 'TD', kids: [0] }] }, { role: 'TR', kids: [{ role: 'TD', kids: [1] }] }] } }]));

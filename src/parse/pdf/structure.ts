@@ -50,13 +50,16 @@ export interface Tag {
   heading?: number;
   /** The `TD`/`TH` element around it; a table inside a cell belongs to the outer cell. */
   cell?: TagCell;
+  /** The innermost `LI` element around it (numbered in tree order), and whether it is inside that item's `Lbl`. */
+  item?: number;
+  label?: boolean;
 }
 
-type Walk = { level: number; table?: { id: number; rows: number }; row?: { index: number; cols: number }; cell?: TagCell };
+type Walk = { level: number; table?: { id: number; rows: number }; row?: { index: number; cols: number }; cell?: TagCell; item?: number; label?: boolean };
 
 /**
- * Marked-content ids → their heading level and table cell, from a page's structure tree (Word, LibreOffice and
- * browsers write one in tagged PDFs). Rows are `TR` elements in tree order (inside `THead`/`TBody`/`TFoot` too),
+ * Marked-content ids → their heading level, table cell and list item, from a page's structure tree (Word,
+ * LibreOffice and browsers write one in tagged PDFs). Rows are `TR` elements in tree order (inside `THead`/`TBody`/`TFoot` too),
  * cells the `TD`/`TH` elements of a row; pdf.js gives no span attributes, so a spanning cell counts once. At most
  * 100,000 nodes are read.
  */
@@ -64,6 +67,7 @@ export function structureTags(root: StructNode | null | undefined): Map<string, 
   const out = new Map<string, Tag>();
   if (!root) return out;
   let tables = 0;
+  let items = 0;
   const stack: [StructNode, Walk][] = [[root, { level: 0 }]];
   let seen = 0;
   while (stack.length && seen++ < 100_000) {
@@ -72,14 +76,18 @@ export function structureTags(root: StructNode | null | undefined): Map<string, 
     let here = from;
     const h = /^H([1-6])?$/.exec(role);
     if (h) here = { ...here, level: Number(h[1] ?? 1) };
+    else if (role === 'LI') here = { ...here, item: items++, label: false };
+    else if (role === 'Lbl') here = { ...here, label: true };
     else if (!here.cell) {
-      if (role === 'Table') here = { level: here.level, table: { id: tables++, rows: 0 } };
+      if (role === 'Table') here = { ...here, table: { id: tables++, rows: 0 }, row: undefined };
       else if (role === 'TR' && here.table) here = { ...here, row: { index: here.table.rows++, cols: 0 } };
       else if ((role === 'TD' || role === 'TH') && here.table && here.row) {
         here = { ...here, cell: { table: here.table.id, row: here.row.index, col: here.row.cols++, head: role === 'TH' } };
       }
     }
-    if (n.type === 'content' && n.id && (here.level || here.cell)) out.set(n.id, { heading: here.level || undefined, cell: here.cell });
+    if (n.type === 'content' && n.id && (here.level || here.cell || here.item !== undefined)) {
+      out.set(n.id, { heading: here.level || undefined, cell: here.cell, item: here.item, label: here.item !== undefined ? here.label : undefined });
+    }
     // Children are pushed last first, so that they are visited (and rows and cells counted) in tree order.
     const kids = n.children ?? [];
     for (let k = kids.length - 1; k >= 0; k--) stack.push([kids[k], here]);
