@@ -128,7 +128,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       } catch {
         /* annotations are optional */
       }
-      const marked = taggedTables(listBullets(markItems(content.items as unknown as RawItem[], tags, pageMono)), links);
+      const marked = taggedTables(listBullets(markItems(content.items as unknown as RawItem[], tags, pageMono), tags), links);
       let items = marked.rest;
       // The operator list costs a second pass over the page: read only for right-to-left text (its glyphs tell
       // which ligatures pdf.js reversed) or when the text itself looks tabular (two lines or more split by wide
@@ -273,20 +273,23 @@ function gridBox(it: TextItem): PlacedItem {
 }
 
 /**
- * Tagged list items whose label has no text (a browser draws its bullets as shapes) get a bullet before their first
- * text, so that the list rules below read them as items: nesting still follows where the items stand.
+ * Tagged list items whose label holds marked content on this page but no text (a browser draws its bullets as
+ * shapes) get a bullet before their first text, so that the list rules below read them as items: nesting still
+ * follows where the items stand. An item whose label is on an earlier page (its text continues here) gets none.
  */
-export function listBullets(items: TextItem[]): TextItem[] {
-  const labelled = new Set<number>();
+export function listBullets(items: TextItem[], tags: Map<string, Tag>): TextItem[] {
+  const drawn = new Set<number>();
+  for (const t of tags.values()) if (t.label && t.item !== undefined) drawn.add(t.item);
+  if (!drawn.size) return items;
   const first = new Map<number, TextItem>();
   for (const it of items) {
     if (it.item === undefined || !it.str.trim()) continue;
-    if (it.label) labelled.add(it.item);
+    if (it.label) drawn.delete(it.item);
     if (!first.has(it.item)) first.set(it.item, it);
   }
   const bullets = new Map<TextItem, TextItem>();
   for (const [item, it] of first) {
-    if (labelled.has(item)) continue;
+    if (!drawn.has(item)) continue;
     const size = itemSize(it);
     const [a, b, c, d, x, y] = it.transform;
     bullets.set(it, { str: '•', transform: [a, b, c, d, x - size, y], width: size * 0.35, height: it.height, item, label: true });

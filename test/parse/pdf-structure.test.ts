@@ -173,7 +173,12 @@ describe('pdf headings from real structure', () => {
   });
 
   it('tagged list items are list items: a bullet where the label has no text (a browser draws shapes), nesting by where they stand', async () => {
+    // Lines 0-3 are the labels a browser draws (marked content without text), 4-7 the items' text.
     const lines = [
+      { text: '', x: 80, y: 700 },
+      { text: '', x: 110, y: 684 },
+      { text: '', x: 110, y: 668 },
+      { text: '', x: 80, y: 652 },
       { text: 'Faster parsing of large files', x: 90, y: 700 },
       { text: 'PDF pages in parallel', x: 120, y: 684 },
       { text: 'Lower memory', x: 120, y: 668 },
@@ -183,19 +188,23 @@ describe('pdf headings from real structure', () => {
       { text: '\u00b7', x: 72, y: 604 },
       { text: 'Second labelled item', x: 90, y: 604 },
     ];
-    const li = (...kids: (number | { role: string; kids: unknown[] })[]) => ({ role: 'LI', kids: [{ role: 'LBody', kids }] });
-    const labelled = (lbl: number, body: number) => ({ role: 'LI', kids: [{ role: 'Lbl', kids: [lbl] }, { role: 'LBody', kids: [body] }] });
+    type Kid = number | { role: string; kids: Kid[] };
+    const li = (lbl: number, ...body: Kid[]) => ({ role: 'LI', kids: [{ role: 'Lbl', kids: [lbl] }, { role: 'LBody', kids: body }] });
     const tags = {
       role: 'Document',
       kids: [
-        { role: 'L', kids: [li(0, { role: 'L', kids: [li(1), li(2)] }), li(3)] },
-        { role: 'L', kids: [labelled(4, 5), labelled(6, 7)] },
+        { role: 'L', kids: [li(0, 4, { role: 'L', kids: [li(1, 5), li(2, 6)] }), li(3, 7)] },
+        { role: 'L', kids: [li(8, 9), li(10, 11)] },
       ],
     } as never;
     const out = await md(pdf([{ lines, tags }]));
     expect(out).toContain('- Faster parsing of large files\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints');
     expect(out).toContain('- Labelled item\n- Second labelled item');
     expect(out).not.toMatch(/- •|• •/);
+    // An item whose label is on the page before: its text here continues it and gets no bullet.
+    const cont = await md(pdf([{ lines: [{ text: 'continued from the page before.', x: 90, y: 700 }, { text: 'A paragraph after the list.', x: 72, y: 660 }], tags: { role: 'L', kids: [{ role: 'LI', kids: [{ role: 'LBody', kids: [0] }] }, { role: 'P', kids: [1] }] } as never }]));
+    expect(cont).toContain('continued from the page before.');
+    expect(cont).not.toMatch(/^- /m);
   });
 
   it('a tagged table of one row, or of one cell per row, is a frame: its text stays text', async () => {
