@@ -455,8 +455,15 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
     else full.push(it);
   }
   const chars = (xs: TextItem[]) => xs.reduce((n, it) => n + (it.str?.trim().length ?? 0), 0);
-  const total = chars(text);
-  if (chars(left) < total * 0.2 || chars(right) < total * 0.2) return whole();
+  // Each side carries a fifth of the text where both sides have text (two columns under a single-column top
+  // half count), and something of the page's.
+  const ys = (xs: TextItem[]) => xs.filter((it) => it.str?.trim()).map((it) => it.transform[5]);
+  const [lys, rys] = [ys(left), ys(right)];
+  const top = Math.min(maxOf(lys), maxOf(rys));
+  const bottom = Math.max(minOf(lys), minOf(rys));
+  const within = (xs: TextItem[]) => chars(xs.filter((it) => it.transform[5] >= bottom - 1 && it.transform[5] <= top + 1));
+  const both = within(left) + within(right);
+  if (within(left) < both * 0.2 || within(right) < both * 0.2 || chars(left) < chars(text) * 0.05 || chars(right) < chars(text) * 0.05) return whole();
   // Each side may hold columns of its own (a three-column page splits again on one side of its first gutter); a
   // side read as columns counts as prose.
   const side = (xs: TextItem[], a: number, b: number) => (depth < 2 ? columns(xs, links, [a, view?.[1] ?? 0, b, view?.[3] ?? 792], undefined, depth + 1) : { lines: toLines(xs, links), split: false });
@@ -533,7 +540,7 @@ function sameLine(l: { y: number; size: number; height: number; left: number; ri
 }
 
 function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
-  type Part = { x: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean };
+  type Part = { x: number; y: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean };
   type Open = Line & { parts: Part[]; left: number; right: number };
   const lines: Open[] = [];
   // Items mostly arrive line by line: the line that took the previous item is tried first (O(n) on ordinary pages).
@@ -555,7 +562,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       lines.push(line);
     }
     recent = line;
-    line.parts.push({ x, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono });
+    line.parts.push({ x, y, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono });
     line.left = Math.min(line.left, x);
     line.right = Math.max(line.right, x + it.width);
     // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
@@ -630,7 +637,10 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       const gap = rtl ? start - (p.x + p.w) : p.x - end;
       const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
       const pieces = linkPieces(p);
-      if (text && (spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) {
+      // A note mark (a smaller raised number or dagger) after a word is set apart from it ("Center 1", not
+      // "Center1"); after a single letter it is an exponent and stays ("a2").
+      const mark = !rtl && p.size < l.size * 0.85 && p.y > l.y + l.size * 0.2 && NOTE_MARK.test(p.s) && /\p{L}{2,}[.,;:)]?$/u.test(text);
+      if (text && (mark || spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) {
         text += ' ';
         const last = segs[segs.length - 1];
         add(' ', !!p.mono && !!last?.mono, pieces[0].href && last?.href === pieces[0].href ? pieces[0].href : undefined);
@@ -674,6 +684,9 @@ const ascii = (s: string) => {
 
 /** An inline code stretch: ASCII with a letter or digit (quotes set in a typewriter font are punctuation). */
 const codeLike = (s: string) => ascii(s) && /[A-Za-z0-9]/.test(s);
+
+/** A footnote mark: a number, or an asterisk or dagger sign. */
+const NOTE_MARK = /^\s*(\d{1,3}|[*†‡§¶]{1,3})\s*$/;
 
 /** A stretch of a line in one font kind, inside one link or none. */
 type Seg = { s: string; mono: boolean; href?: string };
