@@ -11,6 +11,7 @@ import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
+import { diagramBlocks } from './diagram.js';
 
 interface Style {
   name: string;
@@ -35,7 +36,11 @@ export function convertDocx(zip: ZipReader): Converted {
   const body = find(doc, 'w:body');
   const notes = readNotes(zip.text('word/footnotes.xml'), 'f', readNotes(zip.text('word/endnotes.xml'), 'e'));
   const comments = new Map(findAll(parseXml(zip.text('word/comments.xml') ?? ''), 'w:comment').map((c) => [attr(c, 'w:id') ?? '', c]));
-  const ctx = new DocxWalker(styles, numbering, rels, notes, comments);
+  const part = (id: string | undefined) => {
+    const rel = rels.get(id ?? '');
+    return rel && !rel.external && zip.has(rel.target) ? parseXml(zip.text(rel.target) ?? '') : undefined;
+  };
+  const ctx = new DocxWalker(styles, numbering, rels, notes, comments, part);
   const blocks = append(ctx.body(body), ctx.noteBlocks());
   const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
   return { blocks, title, cut: false };
@@ -146,14 +151,16 @@ class DocxWalker {
     private readonly rels: Map<string, { target: string; external: boolean }>,
     private readonly notes: Map<string, XNode> = new Map(),
     private readonly comments: Map<string, XNode> = new Map(),
+    /** A part the document relates to, parsed (SmartArt data), or undefined. */
+    private readonly part: (relId: string | undefined) => XNode | undefined = () => undefined,
   ) {}
 
   /** How deep `body` is (table cells read their own); reviewer comments are written at the top level only. */
   private depth = 0;
   /** Comments referred to since the last top-level block, written after it (after a list or a table as a whole). */
   private heldComments: string[] = [];
-  /** Text boxes met in the paragraph being read, written after it. */
-  private heldBoxes: XNode[] = [];
+  /** Text boxes (their content) and SmartArt (as blocks) met in the paragraph being read, written after it. */
+  private heldBoxes: (XNode | Block)[] = [];
 
   /** A reviewer comment as the quote pptx comments use: `> **Comment (author, date):** text`. */
   private commentBlock(id: string): Block {
@@ -233,7 +240,7 @@ class DocxWalker {
           flush();
           comments(held);
           if (p.text.trim()) out.push(p.kind === 'heading' ? { t: 'h', level: p.level, text: p.text } : { t: 'p', text: p.text });
-          for (const box of boxes) append(out, this.body(box));
+          for (const box of boxes) append(out, 't' in box ? [box] : this.body(box));
           comments();
         } else if (c.name === 'w:tbl') {
           flush();
@@ -390,8 +397,11 @@ class DocxWalker {
         const pr = find(c, 'wp:docPr') ?? find(c, 'pic:cNvPr');
         const img = image(attr(pr, 'descr') || attr(pr, 'title'));
         if (img) segs.push({ text: ` ${img} `, fmt: 'raw' });
-        // A text box's paragraphs are blocks of their own, written after the paragraph that anchors the box.
+        // A text box's paragraphs are blocks of their own, written after the paragraph that anchors the box, and so
+        // is a SmartArt diagram's text.
         append(this.heldBoxes, outermost(c, 'w:txbxContent'));
+        const diagram = this.part(attr(find(c, 'dgm:relIds'), 'r:dm'));
+        if (diagram) append(this.heldBoxes, diagramBlocks(diagram));
       }
     }
   }

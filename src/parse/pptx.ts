@@ -6,6 +6,7 @@
  */
 import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
+import { diagramBlocks } from './diagram.js';
 import { commentLine, esc, image, link, plainText, wrap } from './inline.js';
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
@@ -143,6 +144,9 @@ function collectShapes(
         const rel = rels.get(attr(chart, 'r:id') ?? '');
         if (rel && zip.has(rel.target)) out.push({ x, y, blocks: chartBlocks(parseXml(zip.text(rel.target) ?? '')) });
       }
+      // SmartArt: its data part's text as a nested list.
+      const diagram = rels.get(attr(find(sh, 'dgm:relIds'), 'r:dm') ?? '');
+      if (diagram && !diagram.external && zip.has(diagram.target)) out.push({ x, y, blocks: diagramBlocks(parseXml(zip.text(diagram.target) ?? '')) });
     }
   }
 }

@@ -38,7 +38,14 @@ export function xlsx(sheets: { name: string; rows: string }[], styles?: string, 
   return zip(files);
 }
 
-export function pptx(slides: { shapes: string; notes?: string; comments?: { author: string; dt?: string; text: string }[] }[], order?: number[]): Uint8Array {
+/**
+ * A deck of slides in presentation `order`; a slide's `parts` are parts it relates to by id (a chart, SmartArt
+ * data), stored at their path under `ppt/`.
+ */
+export function pptx(
+  slides: { shapes: string; notes?: string; comments?: { author: string; dt?: string; text: string }[]; parts?: Record<string, { path: string; xml: string }> }[],
+  order?: number[],
+): Uint8Array {
   const files: Record<string, string> = {
     '[Content_Types].xml': '<Types/>',
     'ppt/presentation.xml': `<p:presentation xmlns:p="p" xmlns:r="r"><p:sldIdLst>${(order ?? slides.map((_, i) => i)).map((i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`).join('')}</p:sldIdLst></p:presentation>`,
@@ -58,6 +65,10 @@ export function pptx(slides: { shapes: string; notes?: string; comments?: { auth
     if (s.comments?.length) {
       rels.push(`<Relationship Id="rId8" Type="x/comments" Target="../comments/comment${i + 1}.xml"/>`);
       files[`ppt/comments/comment${i + 1}.xml`] = `<p:cmLst xmlns:p="p">${s.comments.map((c) => `<p:cm authorId="${authors.indexOf(c.author)}"${c.dt ? ` dt="${c.dt}"` : ''}><p:text>${c.text}</p:text></p:cm>`).join('')}</p:cmLst>`;
+    }
+    for (const [id, part] of Object.entries(s.parts ?? {})) {
+      rels.push(`<Relationship Id="${id}" Type="x/part" Target="../${part.path}"/>`);
+      files[`ppt/${part.path}`] = part.xml;
     }
     if (rels.length) files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<Relationships>${rels.join('')}</Relationships>`;
   });

@@ -1,0 +1,73 @@
+/**
+ * SmartArt (README convention 3 and 6): a diagram's data part becomes a nested `-` list in decks and Word documents,
+ * following its parent-of connections; connector and layout points carry no text; hostile hierarchies (cycles,
+ * depth) end.
+ */
+import { describe, expect, it } from 'vitest';
+import { convertFile } from '../../src/parse/index.js';
+import { docx, p, pptx, shape } from './files.js';
+
+const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+
+const DGM = 'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
+const pt = (id: string, paras: string[], type?: string) =>
+  `<dgm:pt modelId="${id}"${type ? ` type="${type}"` : ''}><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:lstStyle/>${paras.map((t) => `<a:p><a:r><a:rPr lang="en-US"/><a:t>${t}</a:t></a:r></a:p>`).join('') || '<a:p><a:endParaRPr/></a:p>'}</dgm:t></dgm:pt>`;
+const cxn = (src: string, dest: string, ord: number, type?: string) => `<dgm:cxn modelId="c-${src}-${dest}"${type ? ` type="${type}"` : ''} srcId="${src}" destId="${dest}" srcOrd="${ord}" destOrd="0"/>`;
+const model = (points: string[], cxns: string[]) => `<?xml version="1.0"?><dgm:dataModel ${DGM}><dgm:ptLst>${points.join('')}</dgm:ptLst><dgm:cxnLst>${cxns.join('')}</dgm:cxnLst><dgm:bg/><dgm:whole/></dgm:dataModel>`;
+
+/** A process diagram as PowerPoint saves one: steps under the document point, sub-steps, connector and layout points. */
+const PROCESS = model(
+  [
+    pt('doc', [], 'doc'),
+    pt('plan', ['Plan']),
+    pt('build', ['Build', 'in weekly steps']),
+    pt('ship', ['Ship']),
+    pt('review', ['Review'], 'node'),
+    pt('helper', ['Assistant'], 'asst'),
+    pt('t1', [], 'parTrans'),
+    pt('t2', [], 'sibTrans'),
+    pt('pres1', ['Layout text that is not content'], 'pres'),
+  ],
+  [cxn('doc', 'ship', 2), cxn('doc', 'plan', 0), cxn('doc', 'build', 1, 'parOf'), cxn('build', 'review', 0), cxn('plan', 'helper', 0), cxn('plan', 'pres1', 0, 'presOf'), cxn('plan', 'pres1', 0, 'presParOf')],
+);
+const EXPECTED = '- Plan\n  - Assistant\n- Build in weekly steps\n  - Review\n- Ship';
+
+const frame = (relId: string, y: number) =>
+  `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Diagram"/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="${y}"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="dgm" xmlns:r="r" r:dm="${relId}" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/></a:graphicData></a:graphic></p:graphicFrame>`;
+
+const wordDrawing = (relId: string) =>
+  `<w:p><w:r><w:drawing><wp:inline xmlns:wp="wp"><wp:docPr id="1" name="Diagram 1"/><a:graphic xmlns:a="a"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="dgm" xmlns:r="r" r:dm="${relId}" r:lo="rId6" r:qs="rId7" r:cs="rId8"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+
+describe('SmartArt', () => {
+  it('a slide\'s diagram is a nested list in its visual place, connector and layout points left out', async () => {
+    const deck = pptx([{ shapes: shape('Title', 0, 0, 'title') + shape('Before the diagram', 100) + frame('rId3', 200) + shape('After the diagram', 900), parts: { rId3: { path: 'diagrams/data1.xml', xml: PROCESS } } }]);
+    const out = await md(deck);
+    expect(out).toContain(`Before the diagram\n\n${EXPECTED}\n\nAfter the diagram`);
+    expect(out).not.toContain('Layout text');
+  });
+
+  it('a Word document\'s diagram follows the paragraph that holds it', async () => {
+    const rels = '<Relationships><Relationship Id="rId5" Type="x/diagramData" Target="diagrams/data1.xml"/></Relationships>';
+    const doc = docx(p('Before the diagram') + wordDrawing('rId5') + p('After the diagram'), { 'word/_rels/document.xml.rels': rels, 'word/diagrams/data1.xml': PROCESS });
+    expect(await md(doc)).toContain(`Before the diagram\n\n${EXPECTED}\n\nAfter the diagram`);
+  });
+
+  it('hostile hierarchies end: a cycle writes each node once, nesting stops at nine levels, a 20,000-node chain converts', async () => {
+    const cyc = model([pt('doc', [], 'doc'), pt('a', ['A']), pt('b', ['B'])], [cxn('doc', 'a', 0), cxn('a', 'b', 0), cxn('b', 'a', 0)]);
+    const deep = model([pt('doc', [], 'doc'), ...Array.from({ length: 20_000 }, (_, i) => pt(`n${i}`, [`N${i}`]))], [cxn('doc', 'n0', 0), ...Array.from({ length: 19_999 }, (_, i) => cxn(`n${i}`, `n${i + 1}`, 0))]);
+    const deck = pptx([{ shapes: frame('rId3', 0), parts: { rId3: { path: 'diagrams/data1.xml', xml: cyc } } }, { shapes: frame('rId4', 0), parts: { rId4: { path: 'diagrams/data2.xml', xml: deep } } }]);
+    const out = await md(deck);
+    expect(out).toContain('- A\n  - B\n');
+    expect(out.match(/^\s*- A$/gm)).toHaveLength(1);
+    expect(out).toMatch(/^ {16}- N8$/m);
+    expect(out).toMatch(/^ {16}- N9$/m);
+    expect(out).toMatch(/^ {16}- N19999$/m);
+    expect(out).not.toMatch(/^ {18}-/m);
+  });
+
+  it('points no connection reaches still show, in the order the file lists them', async () => {
+    const loose = model([pt('x', ['First']), pt('y', ['Second'])], []);
+    const deck = pptx([{ shapes: frame('rId3', 0), parts: { rId3: { path: 'diagrams/data1.xml', xml: loose } } }]);
+    expect(await md(deck)).toContain('- First\n- Second');
+  });
+});
