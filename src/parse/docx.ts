@@ -3,7 +3,8 @@
  * `basedOn`), lists from numbering.xml (bullet vs numbered, nesting by ilvl, start numbers and restarts), tables
  * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
  * or text wholly in a monospace font) as fenced blocks, footnotes and endnotes as GFM footnotes, reviewer comments as
- * quotes after the block they are anchored in, text boxes after the paragraph that anchors them.
+ * quotes after the block they are anchored in, text boxes, SmartArt and chart data after the paragraph that anchors
+ * them.
  */
 import { append } from '../lib/arrays.js';
 import { codeSpan, commentLine, esc, image, link, plainText, wrap } from './inline.js';
@@ -11,6 +12,7 @@ import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
+import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
 
 interface Style {
@@ -159,7 +161,7 @@ class DocxWalker {
   private depth = 0;
   /** Comments referred to since the last top-level block, written after it (after a list or a table as a whole). */
   private heldComments: string[] = [];
-  /** Text boxes (their content) and SmartArt (as blocks) met in the paragraph being read, written after it. */
+  /** Text boxes (their content), SmartArt and charts (as blocks) met in the paragraph being read, written after it. */
   private heldBoxes: (XNode | Block)[] = [];
 
   /** A reviewer comment as the quote pptx comments use: `> **Comment (author, date):** text`. */
@@ -398,10 +400,13 @@ class DocxWalker {
         const img = image(attr(pr, 'descr') || attr(pr, 'title'));
         if (img) segs.push({ text: ` ${img} `, fmt: 'raw' });
         // A text box's paragraphs are blocks of their own, written after the paragraph that anchors the box, and so
-        // is a SmartArt diagram's text.
+        // are a SmartArt diagram's text and a chart's data.
         append(this.heldBoxes, outermost(c, 'w:txbxContent'));
         const diagram = this.part(attr(find(c, 'dgm:relIds'), 'r:dm'));
         if (diagram) append(this.heldBoxes, diagramBlocks(diagram));
+        // A chart's data, as decks give it: `Chart: <title>` and a table.
+        const chart = this.part(attr(find(c, 'c:chart'), 'r:id'));
+        if (chart) append(this.heldBoxes, chartBlocks(chart));
       }
     }
   }

@@ -1,7 +1,7 @@
 /**
- * SmartArt (README convention 3 and 6): a diagram's data part becomes a nested `-` list in decks and Word documents,
+ * SmartArt (README convention 5 and 6): a diagram's data part becomes a nested `-` list in decks and Word documents,
  * following its parent-of connections; connector and layout points carry no text; hostile hierarchies (cycles,
- * depth) end.
+ * depth) end. A Word document's chart gives its data as a deck's does.
  */
 import { describe, expect, it } from 'vitest';
 import { convertFile } from '../../src/parse/index.js';
@@ -38,7 +38,7 @@ const frame = (relId: string, y: number) =>
 const wordDrawing = (relId: string) =>
   `<w:p><w:r><w:drawing><wp:inline xmlns:wp="wp"><wp:docPr id="1" name="Diagram 1"/><a:graphic xmlns:a="a"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/diagram"><dgm:relIds xmlns:dgm="dgm" xmlns:r="r" r:dm="${relId}" r:lo="rId6" r:qs="rId7" r:cs="rId8"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
 
-describe('SmartArt', () => {
+describe('SmartArt and charts in Word', () => {
   it('a slide\'s diagram is a nested list in its visual place, connector and layout points left out', async () => {
     const deck = pptx([{ shapes: shape('Title', 0, 0, 'title') + shape('Before the diagram', 100) + frame('rId3', 200) + shape('After the diagram', 900), parts: { rId3: { path: 'diagrams/data1.xml', xml: PROCESS } } }]);
     const out = await md(deck);
@@ -50,6 +50,16 @@ describe('SmartArt', () => {
     const rels = '<Relationships><Relationship Id="rId5" Type="x/diagramData" Target="diagrams/data1.xml"/></Relationships>';
     const doc = docx(p('Before the diagram') + wordDrawing('rId5') + p('After the diagram'), { 'word/_rels/document.xml.rels': rels, 'word/diagrams/data1.xml': PROCESS });
     expect(await md(doc)).toContain(`Before the diagram\n\n${EXPECTED}\n\nAfter the diagram`);
+  });
+
+  it('a Word document\'s chart gives its data as decks do: a Chart line and a table of categories by series', async () => {
+    const chart = `<c:chartSpace xmlns:c="c" xmlns:a="a"><c:chart><c:title><c:tx><c:rich><a:p><a:r><a:t>Calls per day</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart>${['Paid', 'Free']
+      .map((name, k) => `<c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>${name}</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Mon</c:v></c:pt><c:pt idx="1"><c:v>Tue</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>${10 + k}</c:v></c:pt><c:pt idx="1"><c:v>${20 + k}</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser>`)
+      .join('')}</c:barChart></c:plotArea></c:chart></c:chartSpace>`;
+    const drawing = `<w:p><w:r><w:drawing><wp:inline xmlns:wp="wp"><wp:docPr id="2" name="Chart 1"/><a:graphic xmlns:a="a"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:chart xmlns:c="c" xmlns:r="r" r:id="rId9"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+    const rels = '<Relationships><Relationship Id="rId9" Type="x/chart" Target="charts/chart1.xml"/></Relationships>';
+    const out = await md(docx(p('Traffic this week:') + drawing, { 'word/_rels/document.xml.rels': rels, 'word/charts/chart1.xml': chart }));
+    expect(out).toContain('Traffic this week:\n\nChart: Calls per day\n\n| Category | Paid | Free |\n| --- | --- | --- |\n| Mon | 10 | 11 |\n| Tue | 20 | 21 |');
   });
 
   it('hostile hierarchies end: a cycle writes each node once, nesting stops at nine levels, a 20,000-node chain converts', async () => {
