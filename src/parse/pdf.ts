@@ -28,6 +28,7 @@ import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/liga
 import { spaced } from './pdf/text.js';
 import { codeRuns, codeText } from './pdf/code.js';
 import { fontFaceOptions } from './pdf/font-face.js';
+import { fieldRuns, type Widget } from './pdf/forms.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -120,15 +121,15 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
           /* no structure tree */
         }
       }
-      let links: { rect: number[]; url: string }[] = [];
+      let annotations: (Widget & { url?: string })[] = [];
       try {
-        links = ((await page.getAnnotations()) as { subtype: string; url?: string; rect: number[] }[])
-          .filter((a) => a.subtype === 'Link' && a.url)
-          .map((a) => ({ rect: a.rect, url: a.url! }));
+        annotations = (await page.getAnnotations()) as typeof annotations;
       } catch {
         /* annotations are optional */
       }
-      const marked = taggedTables(listBullets(markItems(content.items as unknown as RawItem[], tags, pageMono), tags), links);
+      const links = annotations.filter((a) => a.subtype === 'Link' && a.url && a.rect).map((a) => ({ rect: a.rect!, url: a.url! }));
+      const pageItems = append(markItems(content.items as unknown as RawItem[], tags, pageMono), fieldRuns(annotations));
+      const marked = taggedTables(listBullets(pageItems, tags), links);
       let items = marked.rest;
       // The operator list costs a second pass over the page: read only for right-to-left text (its glyphs tell
       // which ligatures pdf.js reversed) or when the text itself looks tabular (two lines or more split by wide
@@ -841,7 +842,9 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       if (bullet || num) {
         const marker = (bullet ?? num)![0];
         const ordered = !!num;
-        const item = { text: l.href ? link(inline(l, marker), l.href) : inline(l, marker), children: [] };
+        // A check box marker is a task: `[ ]` when empty, `[x]` when ticked (a filled form's ☒).
+        const task = bullet?.[1] === '☐' || bullet?.[1] === '□' ? '[ ] ' : bullet?.[1] === '☒' || bullet?.[1] === '☑' ? '[x] ' : '';
+        const item = { text: task + (l.href ? link(inline(l, marker), l.href) : inline(l, marker)), children: [] };
         // Markers of one level line up within most of a character (right-aligned numbers "9." and "10." differ).
         const tol = l.size * 0.7;
         while (lists.length && lists[lists.length - 1].x > l.x + tol) lists.pop();

@@ -78,6 +78,14 @@ export function pptx(
 export const shape = (text: string, y: number, x = 0, ph?: string) =>
   `<p:sp><p:nvSpPr><p:nvPr>${ph ? `<p:ph type="${ph}"/>` : ''}</p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="${x}" y="${y}"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
 
+/** A form field's widget: a text field's value, a check box or radio button on or off, a choice's picked options. */
+export type FieldSpec = { rect: [number, number, number, number]; name: string } & (
+  | { type: 'text'; value: string }
+  | { type: 'check'; on: boolean }
+  | { type: 'radio'; on: boolean }
+  | { type: 'choice'; value: string[]; options: [string, string][] }
+);
+
 /** A structure element of a tagged PDF page: its role and its kids, other elements or indexes of the page's lines. */
 export interface StructSpec {
   role: string;
@@ -88,7 +96,7 @@ export interface StructSpec {
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
  * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded;
- * a page's `links` are URI link annotations over the given rectangles; its `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
+ * a page's `links` are URI link annotations over the given rectangles, its `fields` filled form widgets; its `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
  * held by its element through the structure tree's parent tree.
  */
 export function pdf(
@@ -97,6 +105,7 @@ export function pdf(
     ops?: string;
     tags?: StructSpec;
     links?: { rect: [number, number, number, number]; url: string }[];
+    fields?: FieldSpec[];
   }[],
   info: { title?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
 ): Uint8Array {
@@ -108,6 +117,7 @@ export function pdf(
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>');
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>');
   const kids: number[] = [];
+  const fieldRefs: string[] = [];
   for (const pg of pages) {
     let y = 760;
     const ops = pg.lines.map((l, i) => {
@@ -126,6 +136,21 @@ export function pdf(
       add(`<< /Type /Annot /Subtype /Link /Rect [${k.rect.join(' ')}] /Border [0 0 0] /A << /S /URI /URI (${k.url}) >> >>`);
       return `${objs.length} 0 R`;
     });
+    for (const f of pg.fields ?? []) {
+      const common = `/Type /Annot /Subtype /Widget /T (${f.name}) /Rect [${f.rect.join(' ')}]`;
+      if (f.type === 'text') add(`<< ${common} /FT /Tx /V (${f.value}) >>`);
+      else if (f.type === 'choice') add(`<< ${common} /FT /Ch /Ff 131072 /V [${f.value.map((v) => `(${v})`).join(' ')}] /Opt [${f.options.map(([e, d]) => `[(${e}) (${d})]`).join(' ')}] >>`);
+      else {
+        // A button's on state is named by its appearance: /Yes for a check box, /Choice1 for a radio button.
+        add('<< /Length 0 /Subtype /Form /BBox [0 0 12 12] >>\nstream\n\nendstream');
+        const ap = objs.length;
+        const onName = f.type === 'check' ? 'Yes' : 'Choice1';
+        const flags = f.type === 'radio' ? ' /Ff 49152' : '';
+        add(`<< ${common} /FT /Btn${flags} /V /${f.on ? onName : 'Off'} /AS /${f.on ? onName : 'Off'} /AP << /N << /${onName} ${ap} 0 R /Off ${ap} 0 R >> >> >>`);
+      }
+      annots.push(`${objs.length} 0 R`);
+      fieldRefs.push(`${objs.length} 0 R`);
+    }
     const extra = `${pg.tags ? ` /StructParents ${kids.length}` : ''}${annots.length ? ` /Annots [${annots.join(' ')}]` : ''}`;
     add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R${extra} >>`);
     kids.push(objs.length);
@@ -171,7 +196,8 @@ export function pdf(
     objs[rootId - 1] = `<< /Type /Outlines /First ${first} 0 R /Last ${first + n - 1} 0 R /Count ${n} >>`;
     outlines = ` /Outlines ${rootId} 0 R`;
   }
-  objs[0] = `<< /Type /Catalog /Pages 2 0 R${outlines}${structure} >>`;
+  const form = fieldRefs.length ? ` /AcroForm << /Fields [${fieldRefs.join(' ')}] >>` : '';
+  objs[0] = `<< /Type /Catalog /Pages 2 0 R${outlines}${structure}${form} >>`;
   let infoId = 0;
   if (info.title !== undefined) {
     add(`<< /Title (${info.title}) >>`);

@@ -9,7 +9,7 @@ import { convertFile } from '../../src/parse/index.js';
 import { headingLevel, markItems, tidyRows, type Line } from '../../src/parse/pdf.js';
 import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
 import { dropRunningLines, structureTags, outlineTitles } from '../../src/parse/pdf/structure.js';
-import { pdf } from './files.js';
+import { pdf, type FieldSpec } from './files.js';
 
 const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
 const body = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `Body sentence number ${i + 1} that reads like ordinary running prose.` }));
@@ -205,6 +205,34 @@ describe('pdf headings from real structure', () => {
     const cont = await md(pdf([{ lines: [{ text: 'continued from the page before.', x: 90, y: 700 }, { text: 'A paragraph after the list.', x: 72, y: 660 }], tags: { role: 'L', kids: [{ role: 'LI', kids: [{ role: 'LBody', kids: [0] }] }, { role: 'P', kids: [1] }] } as never }]));
     expect(cont).toContain('continued from the page before.');
     expect(cont).not.toMatch(/^- /m);
+  });
+
+  it('a filled form keeps its answers: field values beside their labels, check boxes as tasks or ☒/☐, choices as shown', async () => {
+    const lines = [
+      { text: 'Application form', size: 16, y: 740 },
+      { text: 'Name:', x: 72, y: 700 },
+      { text: 'Country:', x: 72, y: 670 },
+      { text: 'Married', x: 90, y: 640 },
+      { text: 'Single', x: 90, y: 622 },
+      { text: 'Newsletter', x: 72, y: 590 },
+      { text: 'Express delivery', x: 90, y: 560 },
+    ];
+    const fields = [
+      { type: 'text', name: 'name', rect: [120, 695, 300, 712], value: 'Ada Lovelace' },
+      { type: 'choice', name: 'country', rect: [120, 665, 300, 681], value: ['FR'], options: [['FR', 'France'], ['ES', 'Spain']] },
+      { type: 'check', name: 'married', rect: [72, 636, 84, 648], on: true },
+      { type: 'check', name: 'single', rect: [72, 618, 84, 630], on: false },
+      { type: 'check', name: 'news', rect: [140, 586, 152, 598], on: true },
+      { type: 'radio', name: 'ship', rect: [72, 556, 84, 568], on: true },
+      { type: 'text', name: 'empty', rect: [120, 520, 300, 536], value: '' },
+    ] as FieldSpec[];
+    const out = await md(pdf([{ lines, fields }]));
+    expect(out).toContain('Name: Ada Lovelace');
+    expect(out).toContain('Country: France');
+    expect(out).toContain('- [x] Married\n- [ ] Single');
+    expect(out).toContain('Newsletter ☒');
+    expect(out).toContain('- [x] Express delivery');
+    expect(out).not.toContain('Spain');
   });
 
   it('a tagged table of one row, or of one cell per row, is a frame: its text stays text', async () => {
