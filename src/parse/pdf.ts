@@ -215,6 +215,7 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
   const out: TextItem[] = [];
   const stack: (string | undefined)[] = [];
   const unreadable = unmappedFonts(items);
+  const artifacts = artifactRuns(items);
   for (const it of items) {
     if (it.type === 'beginMarkedContentProps' || it.type === 'beginMarkedContent') {
       stack.push(it.id);
@@ -224,7 +225,7 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
       stack.pop();
       continue;
     }
-    if (typeof it.str !== 'string' || (it.fontName && unreadable.has(it.fontName))) continue;
+    if (typeof it.str !== 'string' || (it.fontName && unreadable.has(it.fontName)) || artifacts.has(it)) continue;
     let tag: Tag | undefined;
     for (let k = stack.length - 1; k >= 0 && tag === undefined; k--) if (stack[k]) tag = tags.get(stack[k]!);
     // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
@@ -234,6 +235,39 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
     out.push({ ...it, str, tag: tag?.heading, cell: tag?.cell, item: tag?.item, label: tag?.label, mono: !!it.fontName && mono.has(it.fontName) });
   }
   return out;
+}
+
+/**
+ * Text a tagged PDF marks as an artifact (`/Artifact` marked content: running heads, page numbers, a browser's
+ * print header and footer), which is not part of the document's content. A page whose text would be mostly
+ * artifacts is taken to be mis-tagged and keeps it all.
+ */
+function artifactRuns(items: RawItem[]): Set<RawItem> {
+  const out = new Set<RawItem>();
+  let depth = 0;
+  const open: boolean[] = [];
+  let all = 0;
+  let marked = 0;
+  for (const it of items) {
+    if (it.type === 'beginMarkedContentProps' || it.type === 'beginMarkedContent') {
+      // pdf.js names the marked content's tag in `tag` (our own `tag` is set only later, on text runs).
+      const artifact = (it as { tag?: unknown }).tag === 'Artifact';
+      open.push(artifact);
+      if (artifact) depth++;
+      continue;
+    }
+    if (it.type === 'endMarkedContent') {
+      if (open.pop()) depth--;
+      continue;
+    }
+    const n = typeof it.str === 'string' ? it.str.trim().length : 0;
+    all += n;
+    if (depth > 0 && n) {
+      out.add(it);
+      marked += n;
+    }
+  }
+  return marked * 2 < all ? out : new Set();
 }
 
 const CONTROL = /[\u0001-\u0008\u000E-\u001F\u0080-\u009F]/g;

@@ -96,12 +96,13 @@ export interface StructSpec {
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
  * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded;
- * a page's `links` are URI link annotations over the given rectangles, its `fields` filled form widgets; its `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
+ * a page's `links` are URI link annotations over the given rectangles, its `fields` filled form widgets; an
+ * `artifact` line is marked `/Artifact` (pagination, not content); its `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
  * held by its element through the structure tree's parent tree.
  */
 export function pdf(
   pages: {
-    lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean }[];
+    lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean; artifact?: boolean }[];
     ops?: string;
     tags?: StructSpec;
     links?: { rect: [number, number, number, number]; url: string }[];
@@ -126,6 +127,7 @@ export function pdf(
       const at = l.turned ? `0 1 -1 0 ${l.x ?? 72} ${l.y ?? y} Tm` : `${l.x ?? 72} ${l.y ?? y} Td`;
       const s = `BT /${l.mono ? 'F3' : l.bold ? 'F2' : 'F1'} ${size} Tf ${at} (${l.text.replace(/[()\\]/g, (c) => '\\' + c)}) Tj ET`;
       if (l.y === undefined) y -= size * 1.4;
+      if (l.artifact) return `/Artifact BMC ${s} EMC`;
       return pg.tags ? `/P <</MCID ${i}>> BDC ${s} EMC` : s;
     });
     const plain = [...ops, pg.ops ?? ''].join('\n');

@@ -235,6 +235,22 @@ describe('pdf headings from real structure', () => {
     expect(out).not.toContain('Spain');
   });
 
+  it('a tagged PDF\'s artifacts (print header and footer, page numbers) are not content; a page of little else keeps them', async () => {
+    const tags = { role: 'Document', kids: [{ role: 'P', kids: [1] }, { role: 'P', kids: [2] }] };
+    const lines = [
+      { text: '11/25/26, 3:44 PM Release notes', size: 8, x: 24, y: 770, artifact: true },
+      { text: 'The first paragraph of the page, with enough words to be the content.', y: 700 },
+      { text: 'The second paragraph of the page, also with words enough to count.', y: 670 },
+      { text: 'file:///tmp/notes.html 1/2', size: 8, x: 24, y: 20, artifact: true },
+    ];
+    const out = await md(pdf([{ lines, tags }]));
+    expect(out).toContain('The first paragraph');
+    expect(out).not.toMatch(/3:44 PM|notes\.html/);
+    // Mis-tagged: the page's text is all artifact, so it is read after all.
+    const all = await md(pdf([{ lines: lines.map((l) => ({ ...l, artifact: true })), tags }]));
+    expect(all).toContain('The first paragraph');
+  });
+
   it('a tagged table of one row, or of one cell per row, is a frame: its text stays text', async () => {
     const lines = [{ text: 'Framed note inside a one-cell layout table.' }, { text: 'Second framed line.' }];
     const one = await md(pdf([{ lines, tags: { role: 'Table', kids: [{ role: 'TR', kids: [{ role: 'TD', kids: [0] }] }, { role: 'TR', kids: [{ role: 'TD', kids: [1] }] }] } }]));
