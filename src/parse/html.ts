@@ -11,6 +11,16 @@ import type { Block, Converted, ListItem } from './types.js';
 import { LIMITS } from './types.js';
 import { attr, checkShape, find, kids, textOf, type XNode } from './xml.js';
 
+/** The language a `<pre>` (or the `<code>` inside it) names in its class: `language-js`, `lang-py`. */
+function codeLanguage(pre: XNode): string | undefined {
+  const code = (pre.children ?? []).find((k) => k.type === 'tag' && k.name === 'code');
+  for (const n of [pre, code]) {
+    const m = /(?:^|\s)(?:language|lang)-([\w+#.-]{1,30})(?:\s|$)/.exec(attr(n, 'class') ?? '');
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
 export function decodeHtml(bytes: Uint8Array): string {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
@@ -126,7 +136,7 @@ class Walker {
       case 'table':
         return this.table(c);
       case 'pre':
-        return [{ t: 'code', text: textOf(c).replace(/^\n/, '') }];
+        return [{ t: 'code', text: textOf(c).replace(/^\n/, ''), lang: codeLanguage(c) }];
       case 'blockquote':
         return [{ t: 'quote', blocks: this.blocks(c) }];
       case 'hr':
@@ -159,6 +169,9 @@ class Walker {
     const blocks = this.blocks(li);
     let text = '';
     if (blocks[0]?.t === 'p') text = (blocks.shift() as { text: string }).text;
+    // A check box leading the item (a rendered GFM task list) is the task's state.
+    const first = (li.children ?? []).find((k) => k.type === 'tag' || (k.type === 'text' && (k.data ?? '').trim()));
+    if (first?.name === 'input' && (attr(first, 'type') ?? '').toLowerCase() === 'checkbox') text = `${first.attribs && 'checked' in first.attribs ? '[x]' : '[ ]'} ${text}`.trimEnd();
     return { text, children: blocks };
   }
 

@@ -47,7 +47,9 @@ function renderBlock(b: Block): string {
         .join('  \n'.replace('  \n', '\n'));
     case 'code': {
       const fence = b.text.includes('```') ? '~~~~' : '```';
-      return `${fence}\n${b.text.replace(/\n+$/, '')}\n${fence}`;
+      // The info string names the language when the source did (HTML `language-js`), nothing else.
+      const lang = b.lang && /^[\w+#.-]{1,30}$/.test(b.lang) ? b.lang : '';
+      return `${fence}${lang}\n${b.text.replace(/\n+$/, '')}\n${fence}`;
     }
     case 'quote':
       return renderBlocks(b.blocks)

@@ -7,7 +7,7 @@ export type Block =
   | { t: 'p'; text: string }
   | { t: 'list'; ordered: boolean; start: number; items: ListItem[] }
   | { t: 'table'; rows: string[][] }
-  | { t: 'code'; text: string }
+  | { t: 'code'; text: string; lang?: string }
   | { t: 'quote'; blocks: Block[] }
   | { t: 'comment'; text: string };
 

@@ -327,6 +327,12 @@ describe('markdown convention', () => {
     expect(word.json.data.metadata.title).toBe('The *real* NAME_1');
   });
 
+  it('html: a code block keeps the language its class names; a list item led by a check box is a task', async () => {
+    const page = '<body><pre><code class="hljs language-ts">const a = 1;</code></pre><pre class="lang-py">x = 1</pre><pre class="language-a`b">z</pre>' +
+      '<ul><li><input type="checkbox" checked disabled> Done</li><li><input type="checkbox"> Open <input type="checkbox" checked></li><li>Plain [x] text</li></ul></body>';
+    expect(await md(Buffer.from(page))).toBe('```ts\nconst a = 1;\n```\n\n```py\nx = 1\n```\n\n```\nz\n```\n\n- [x] Done\n- [ ] Open\n- Plain \\[x\\] text\n');
+  });
+
   it('html: decoded by BOM, then meta charset, then UTF-8', async () => {
     const cp1252 = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>caf'), Buffer.from([0xe9]), Buffer.from([0x20, 0x96]), Buffer.from(' ok</p></body></html>')]);
     expect(await md(cp1252)).toBe('café – ok\n');
