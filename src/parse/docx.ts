@@ -10,7 +10,7 @@ import { append } from '../lib/arrays.js';
 import { codeSpan, commentLine, esc, image, link, plainText, wrap } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
-import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, type XNode } from './xml.js';
+import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
@@ -46,6 +46,35 @@ export function convertDocx(zip: ZipReader): Converted {
   const blocks = append(ctx.body(body), ctx.noteBlocks());
   const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
   return { blocks, title, cut: false };
+}
+
+/** A stretch of a paragraph's text with its formatting (`b`, `i`, `s`, `c` for code), or `raw` markdown. */
+type Seg = { text: string; fmt: string };
+
+/** Segments as markdown: neighbours with the same formatting are merged before emphasis is added. */
+function renderSegs(segs: Seg[]): string {
+  const merged: Seg[] = [];
+  for (const s of segs) {
+    const last = merged[merged.length - 1];
+    if (last && last.fmt === s.fmt && s.fmt !== 'raw') last.text += s.text;
+    else merged.push({ ...s });
+  }
+  return merged
+    .map(({ text, fmt }) => {
+      if (fmt === 'raw' || !text.trim()) return text;
+      if (fmt === 'c') return codeSpan(text);
+      if (fmt.includes('b')) text = wrap(text, '**');
+      if (fmt.includes('i')) text = wrap(text, '*');
+      if (fmt.includes('s')) text = wrap(text, '~~');
+      return text;
+    })
+    .join('');
+}
+
+/** The address of a `HYPERLINK "url"` field instruction; a local one (`\\l "bookmark"`) has none. */
+function fieldUrl(instr: string): string | undefined {
+  const m = /^\s*HYPERLINK\s+(?:"([^"]+)"|([^\s\\]+))/i.exec(instr);
+  return m ? (m[1] ?? m[2]).trim() : undefined;
 }
 
 function readStyles(xml: string | undefined): Map<string, Style> {
@@ -325,52 +354,59 @@ class DocxWalker {
     return out.replace(/\s+$/, '');
   }
 
-  /** Runs of a paragraph; neighbours with the same formatting are merged before emphasis is added. */
+  /** Runs of a paragraph as markdown (see `renderSegs`). */
   runs(n: XNode): string {
-    const segs: { text: string; fmt: string }[] = [];
-    this.collect(n, segs);
-    const merged: { text: string; fmt: string }[] = [];
-    for (const s of segs) {
-      const last = merged[merged.length - 1];
-      if (last && last.fmt === s.fmt && s.fmt !== 'raw') last.text += s.text;
-      else merged.push({ ...s });
-    }
-    return merged
-      .map(({ text, fmt }) => {
-        if (fmt === 'raw' || !text.trim()) return text;
-        if (fmt === 'c') return codeSpan(text);
-        if (fmt.includes('b')) text = wrap(text, '**');
-        if (fmt.includes('i')) text = wrap(text, '*');
-        if (fmt.includes('s')) text = wrap(text, '~~');
-        return text;
-      })
-      .join('');
+    const segs: Seg[] = [];
+    this.collect(n, segs, []);
+    return renderSegs(segs);
   }
 
-  private collect(n: XNode, segs: { text: string; fmt: string }[]): void {
+  /**
+   * A paragraph's runs as segments. Fields: a `HYPERLINK` field (simple, or complex: `fldChar` begin, its
+   * `instrText`, separate, the shown result, end) links its result, as `w:hyperlink` does; other fields give their
+   * result as it stands. A field left open at the paragraph's end (a table of contents spans paragraphs) links
+   * nothing.
+   */
+  private collect(n: XNode, segs: Seg[], fields: { instr: string; start: number }[]): void {
     for (const c of kids(n)) {
       switch (c.name) {
-        case 'w:r':
-          this.run(c, segs);
+        case 'w:r': {
+          const type = attr(child(c, 'w:fldChar'), 'w:fldCharType');
+          const instr = child(c, 'w:instrText');
+          const open = fields[fields.length - 1];
+          if (type === 'begin') fields.push({ instr: '', start: -1 });
+          else if (instr && open && open.start < 0) open.instr += textOf(instr);
+          else if (type === 'separate' && open) open.start = segs.length;
+          else if (type === 'end') {
+            const f = fields.pop();
+            const url = f && f.start >= 0 ? fieldUrl(f.instr) : undefined;
+            if (url) segs.push({ text: link(renderSegs(segs.splice(f!.start)), url), fmt: 'raw' });
+          } else this.run(c, segs);
           break;
+        }
         case 'w:hyperlink': {
           const rel = this.rels.get(attr(c, 'r:id') ?? '');
           segs.push({ text: link(this.runs(c), rel?.external ? rel.target : undefined), fmt: 'raw' });
+          break;
+        }
+        case 'w:fldSimple': {
+          const url = fieldUrl(attr(c, 'w:instr') ?? '');
+          if (url) segs.push({ text: link(this.runs(c), url), fmt: 'raw' });
+          else this.collect(c, segs, fields);
           break;
         }
         case 'w:ins':
         case 'w:smartTag':
         case 'w:sdt':
         case 'w:sdtContent':
-        case 'w:fldSimple':
         case 'w:customXml':
-          this.collect(c, segs);
+          this.collect(c, segs, fields);
           break;
       }
     }
   }
 
-  run(r: XNode, segs: { text: string; fmt: string }[]): void {
+  run(r: XNode, segs: Seg[]): void {
     const rpr = child(r, 'w:rPr');
     const on = (name: string) => {
       const e = child(rpr, name);

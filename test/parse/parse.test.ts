@@ -320,6 +320,19 @@ describe('markdown convention', () => {
     expect(r.json.data.markdown).toBe('Anchor\n\nBoxed heading text\n\nInner box\n\nAfter\n');
   });
 
+  it('docx HYPERLINK fields link their shown text as hyperlinks do; local and other fields give their text only', async () => {
+    const r = (inner: string) => `<w:r>${inner}</w:r>`;
+    const fld = (type: string) => r(`<w:fldChar w:fldCharType="${type}"/>`);
+    const body = [
+      `<w:p>${r('<w:t xml:space="preserve">See </w:t>')}${fld('begin')}${r('<w:instrText xml:space="preserve"> HYPERLINK "https://example.org/guide" \\o "tip" </w:instrText>')}${fld('separate')}${r('<w:rPr><w:b/></w:rPr><w:t>the guide</w:t>')}${fld('end')}${r('<w:t xml:space="preserve"> now.</w:t>')}</w:p>`,
+      `<w:p><w:fldSimple w:instr=" HYPERLINK &quot;mailto:team@example.org&quot; ">${r('<w:t>mail us</w:t>')}</w:fldSimple></w:p>`,
+      `<w:p>${fld('begin')}${r('<w:instrText> HYPERLINK \\l "_Toc1" </w:instrText>')}${fld('separate')}${r('<w:t>Local entry</w:t>')}${fld('end')}</w:p>`,
+      `<w:p>${fld('begin')}${r('<w:instrText> PAGE </w:instrText>')}${fld('separate')}${r('<w:t>7</w:t>')}${fld('end')}${r('<w:t xml:space="preserve"> of the report</w:t>')}</w:p>`,
+      `<w:p>${fld('begin')}${r('<w:instrText> HYPERLINK "javascript:alert(1)" </w:instrText>')}${fld('separate')}${r('<w:t>unsafe</w:t>')}${fld('end')}</w:p>`,
+    ].join('');
+    expect(await md(docx(body))).toBe('See [**the guide**](https://example.org/guide) now.\n\n[mail us](mailto:team@example.org)\n\nLocal entry\n\n7 of the report\n\nunsafe\n');
+  });
+
   it('a title taken from the first heading is its plain text: markers and escapes gone, underscores and code kept', async () => {
     const html = await parse('<body><h1>The <b>MY_FILE</b> format: <code>a_b*</code> and <a href="https://x.example/">links</a></h1><p>x</p></body>');
     expect(html.json.data.metadata.title).toBe('The MY_FILE format: a_b* and links');
