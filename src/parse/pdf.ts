@@ -19,7 +19,7 @@
  */
 import { getDocumentProxy } from 'unpdf';
 import { append, maxOf, minOf } from '../lib/arrays.js';
-import { codeSpan, esc, link, plainText } from './inline.js';
+import { codeSpan, esc, image, link, plainText } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
 import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type PlacedItem } from './pdf/rules.js';
@@ -29,6 +29,7 @@ import { spaced } from './pdf/text.js';
 import { codeRuns, codeText } from './pdf/code.js';
 import { fontFaceOptions } from './pdf/font-face.js';
 import { fieldRuns, type Widget } from './pdf/forms.js';
+import { figureBoxes, mcidOf } from './pdf/figures.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -128,12 +129,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         /* annotations are optional */
       }
       const links = annotations.filter((a) => a.subtype === 'Link' && a.url && a.rect).map((a) => ({ rect: a.rect!, url: a.url! }));
-      const pageItems = append(markItems(content.items as unknown as RawItem[], tags, pageMono), fieldRuns(annotations));
-      const marked = taggedTables(listBullets(pageItems, tags), links);
-      let items = marked.rest;
       // The operator list costs a second pass over the page: read only for right-to-left text (its glyphs tell
-      // which ligatures pdf.js reversed) or when the text itself looks tabular (two lines or more split by wide
-      // gaps into three cells or more: its rules may draw a table).
+      // which ligatures pdf.js reversed), for figures the structure tree describes, or when the text itself looks
+      // tabular (two lines or more split by wide gaps into three cells or more: its rules may draw a table).
       let ops: OperatorList | undefined;
       const operators = async () => {
         try {
@@ -142,6 +140,14 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
           return undefined;
         }
       };
+      const pageItems = append(markItems(content.items as unknown as RawItem[], tags, pageMono), fieldRuns(annotations));
+      const alts = [...tags].filter(([, t]) => t.alt);
+      if (alts.length) {
+        const list = await operators();
+        if (list) append(pageItems, figureRuns(list, alts, pageItems));
+      }
+      const marked = taggedTables(listBullets(pageItems, tags), links);
+      let items = marked.rest;
       if (items.some((it) => /[\u0590-\u08FF]/.test(it.str))) {
         const list = await operators();
         if (list) items = fixRtlLigatures(items, rtlLigatureFixes(list));
@@ -196,6 +202,8 @@ interface TextItem {
   /** The tagged list item (`LI`) holding it, and whether it is that item's label (`Lbl`). */
   item?: number;
   label?: boolean;
+  /** A figure's alternate text standing in for it (written `![alt]()`). */
+  image?: boolean;
   /** Set in a font pdf.js reports as monospace. */
   mono?: boolean;
 }
@@ -305,6 +313,28 @@ function gridBox(it: TextItem): PlacedItem {
   const up = b > 0;
   const mid = up ? f + w / 2 : f - w / 2;
   return { x: up ? e - size : e, y: mid - size * 0.3, w: size, size, str: it.str };
+}
+
+/**
+ * Figures the structure tree gives alternate text, as runs of that text where the figure stands (see
+ * `pdf/figures.ts`), set in the page's most common text size so that they rank as neither headings nor notes.
+ */
+function figureRuns(ops: OperatorList, alts: [string, Tag][], text: TextItem[]): TextItem[] {
+  const byMcid = new Map<number, string>();
+  for (const [id, t] of alts) {
+    const n = mcidOf(id);
+    if (n !== undefined && t.alt) byMcid.set(n, t.alt);
+  }
+  const boxes = figureBoxes(ops as never, new Set(byMcid.keys()));
+  const sizes = new Map<number, number>();
+  for (const it of text) if (it.str.trim()) sizes.set(itemSize(it), (sizes.get(itemSize(it)) ?? 0) + it.str.length);
+  const size = [...sizes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 10;
+  const out: TextItem[] = [];
+  for (const [mcid, [x0, y0, x1, y1]] of boxes) {
+    const alt = byMcid.get(mcid)!;
+    out.push({ str: alt, transform: [size, 0, 0, size, x0, (y0 + y1) / 2], width: Math.max(1, x1 - x0), height: size, image: true });
+  }
+  return out;
 }
 
 /**
@@ -575,7 +605,7 @@ function sameLine(l: { y: number; size: number; height: number; left: number; ri
 }
 
 function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
-  type Part = { x: number; y: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean };
+  type Part = { x: number; y: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean; image?: boolean };
   type Open = Line & { parts: Part[]; left: number; right: number };
   const lines: Open[] = [];
   // Items mostly arrive line by line: the line that took the previous item is tried first (O(n) on ordinary pages).
@@ -597,7 +627,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       lines.push(line);
     }
     recent = line;
-    line.parts.push({ x, y, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono });
+    line.parts.push({ x, y, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono, image: it.image });
     line.left = Math.min(line.left, x);
     line.right = Math.max(line.right, x + it.width);
     // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
@@ -643,10 +673,10 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     space = false;
     // The line's text in runs of one kind (monospace or not, inside one link or none), for `md`.
     const segs: Seg[] = [];
-    const add = (str: string, mono: boolean, href?: string) => {
+    const add = (str: string, mono: boolean, href?: string, image?: boolean) => {
       const last = segs[segs.length - 1];
-      if (last && last.mono === mono && last.href === href) last.s += str;
-      else segs.push({ s: str, mono, href });
+      if (last && last.mono === mono && last.href === href && !image && !last.image) last.s += str;
+      else segs.push({ s: str, mono, href, image });
     };
     // A link annotation over only part of the line (a link inside a sentence) takes the words whose middle it
     // covers. pdf.js may have merged the words on either side of its edge into one run: such a run is split into
@@ -682,7 +712,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       }
       space = false;
       text += p.s;
-      for (const piece of pieces) add(piece.s, !!p.mono, piece.href);
+      for (const piece of pieces) add(piece.s, !!p.mono, piece.href, p.image);
       end = Math.max(end, p.x + p.w);
       start = Math.min(start, p.x);
     }
@@ -701,7 +731,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     // A monospace footnote (its line led by a smaller note mark) is not a listing line.
     const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const partLinks = !hit && segs.some((g) => g.href);
-    const md = !rtl && !runs && (partLinks || segs.some((g) => g.mono && codeLike(g.s))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
+    const md = !rtl && !runs && (partLinks || segs.some((g) => g.image || (g.mono && codeLike(g.s)))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
     out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
@@ -723,8 +753,8 @@ const codeLike = (s: string) => ascii(s) && /[A-Za-z0-9]/.test(s);
 /** A footnote mark: a number, or an asterisk or dagger sign. */
 const NOTE_MARK = /^\s*(\d{1,3}|[*†‡§¶]{1,3})\s*$/;
 
-/** A stretch of a line in one font kind, inside one link or none. */
-type Seg = { s: string; mono: boolean; href?: string };
+/** A stretch of a line in one font kind, inside one link or none; or a figure's alternate text. */
+type Seg = { s: string; mono: boolean; href?: string; image?: boolean };
 
 /**
  * A line's markdown: its monospace stretches as code spans, and the stretches a link covers as one link each (spaces
@@ -736,6 +766,7 @@ function lineMarkdown(segs: Seg[]): string {
   const edges = (s: string) => /^(\s*)(.*?)(\s*)$/s.exec(s)!;
   const parts = segs.map((g, i) => {
     const s = g.s.replace(/\s+/g, ' ');
+    if (g.image) return ` ${image(s.trim())} `;
     const glued = (word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0])) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
     if (!g.mono || glued || !codeLike(s)) return esc(s);
     const m = edges(s);

@@ -4,6 +4,7 @@
  * real printer output rather than a hand-built file; it skips when Chromium is absent.
  */
 import fs from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { convertFile } from '../../src/parse/index.js';
@@ -11,6 +12,35 @@ import { convertFile } from '../../src/parse/index.js';
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
 if (!HAVE_CHROMIUM) console.warn(`browser-printed PDF tests skipped: ${CHROMIUM} is absent (apt-get install chromium; .ci/run installs it)`);
+
+/** A small opaque PNG (w × h pixels), as a data address: a real raster image for the printer to embed. */
+function png(w: number, h: number): string {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const head = Buffer.alloc(13);
+  head.writeUInt32BE(w, 0);
+  head.writeUInt32BE(h, 4);
+  head.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.concat(Array.from({ length: h }, (_, y) => Buffer.from([0, ...Array.from({ length: w }, (_, x) => [200, (x * 30) % 256, (y * 60) % 256]).flat()])));
+  const file = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', head), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return `data:image/png;base64,${file.toString('base64')}`;
+}
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Operator guide</title>
 <style>body { font-family: serif; font-size: 12pt } code, pre { font-family: monospace } td, th { padding: 6pt 12pt; vertical-align: top }</style>
@@ -33,6 +63,9 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Operator g
 <tbody><tr><td>Free</td><td>100/day</td><td>1 key</td><td>$0</td></tr>
 <tr><td rowspan="2">Pro</td><td>10k/day</td><td>5 keys</td><td>$49</td></tr>
 <tr><td>50k/day</td><td>20 keys</td><td>$99</td></tr></tbody></table>
+<p>The logo follows.</p>
+<img alt="Quarry logo, a stone" width="120" height="60" src="${png(8, 4)}">
+<p>The logo came before.</p>
 <h2>Layout</h2>
 <pre>
 client ──HTTP──▶ server/
@@ -75,6 +108,11 @@ describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
     expect(markdown).toContain('- Faster parsing\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints');
     expect(markdown).toContain('3. Third step\n4. Fourth step');
     expect(markdown).toContain('See [the full guide](https://example.org/docs) first.');
+  });
+
+  it('an image is its alternate text in place, never its data', () => {
+    expect(markdown).toContain('The logo follows.\n\n![Quarry logo, a stone]()\n\nThe logo came before.');
+    expect(markdown).not.toContain('data:');
   });
 
   it('inline code is a code span and a box-drawing diagram is one code block with its columns', () => {

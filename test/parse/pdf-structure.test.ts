@@ -9,6 +9,7 @@ import { convertFile } from '../../src/parse/index.js';
 import { headingLevel, markItems, tidyRows, type Line } from '../../src/parse/pdf.js';
 import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
 import { dropRunningLines, structureTags, outlineTitles } from '../../src/parse/pdf/structure.js';
+import { figureBoxes, mcidOf } from '../../src/parse/pdf/figures.js';
 import { pdf, type FieldSpec } from './files.js';
 
 const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
@@ -249,6 +250,43 @@ describe('pdf headings from real structure', () => {
     // Mis-tagged: the page's text is all artifact, so it is read after all.
     const all = await md(pdf([{ lines: lines.map((l) => ({ ...l, artifact: true })), tags }]));
     expect(all).toContain('The first paragraph');
+  });
+
+  it('figure boxes: the painted image\'s matrix, else the one where the figure begins, else the last set inside; a unit square is no place', () => {
+    const page = [0.24, 0, 0, -0.24, 0, 792];
+    // save 10, restore 11, transform 12, BDC 70, EMC 71, paintImageXObject 85.
+    const ops = (...o: [number, unknown][]) => ({ fnArray: o.map((x) => x[0]), argsArray: o.map((x) => x[1]) });
+    const boxes = figureBoxes(
+      ops(
+        [12, page],
+        // Figure 1: matrix set before it begins (a browser), a text matrix inside it afterwards.
+        [10, null],
+        [12, [375, 0, 0, -187.5, 140.625, 437.5]],
+        [70, ['Figure', 1]],
+        [11, null],
+        [10, null],
+        [12, [3.125, 0, 0, 3.125, 115.625, 115.625]],
+        [71, null],
+        [11, null],
+        // Figure 2: painted inside, with its own matrix.
+        [70, ['Figure', 2]],
+        [10, null],
+        [12, [100, 0, 0, 50, 200, 300]],
+        [85, ['img', 1, 1]],
+        [11, null],
+        [71, null],
+        // Figure 3: drawn with paths under the page's matrix only.
+        [10, null],
+        [12, [1, 0, 0, 1, 0, 0]],
+        [70, ['Figure', 3]],
+        [71, null],
+      ),
+      new Set([1, 2, 3]),
+    );
+    expect([...boxes.keys()].sort()).toEqual([1, 2]);
+    expect(boxes.get(1)!.map((v) => Math.round(v))).toEqual([34, 687, 124, 732]);
+    expect(boxes.get(2)!.map((v) => Math.round(v))).toEqual([48, 708, 72, 720]);
+    expect(mcidOf('p2R_mc17')).toBe(17);
   });
 
   it('a tagged table of one row, or of one cell per row, is a frame: its text stays text', async () => {

@@ -32,6 +32,8 @@ interface StructNode {
   role?: string;
   type?: string;
   id?: string;
+  /** A figure's alternate text (`/Alt`). */
+  alt?: string;
   children?: StructNode[];
 }
 
@@ -53,13 +55,15 @@ export interface Tag {
   /** The innermost `LI` element around it (numbered in tree order), and whether it is inside that item's `Lbl`. */
   item?: number;
   label?: boolean;
+  /** The alternate text of the `Figure` element this marked content draws (its first content only). */
+  alt?: string;
 }
 
-type Walk = { level: number; table?: { id: number; rows: number }; row?: { index: number; cols: number }; cell?: TagCell; item?: number; label?: boolean };
+type Walk = { level: number; table?: { id: number; rows: number }; row?: { index: number; cols: number }; cell?: TagCell; item?: number; label?: boolean; alt?: { text: string; used: boolean } };
 
 /**
- * Marked-content ids → their heading level, table cell and list item, from a page's structure tree (Word,
- * LibreOffice and browsers write one in tagged PDFs). Rows are `TR` elements in tree order (inside `THead`/`TBody`/`TFoot` too),
+ * Marked-content ids → their heading level, table cell, list item and figure alternate text, from a page's
+ * structure tree (Word, LibreOffice and browsers write one in tagged PDFs). Rows are `TR` elements in tree order (inside `THead`/`TBody`/`TFoot` too),
  * cells the `TD`/`TH` elements of a row; pdf.js gives no span attributes, so a spanning cell counts once. At most
  * 100,000 nodes are read.
  */
@@ -78,6 +82,7 @@ export function structureTags(root: StructNode | null | undefined): Map<string, 
     if (h) here = { ...here, level: Number(h[1] ?? 1) };
     else if (role === 'LI') here = { ...here, item: items++, label: false };
     else if (role === 'Lbl') here = { ...here, label: true };
+    else if (role === 'Figure' && n.alt?.trim()) here = { ...here, alt: { text: n.alt.trim().slice(0, 500), used: false } };
     else if (!here.cell) {
       if (role === 'Table') here = { ...here, table: { id: tables++, rows: 0 }, row: undefined };
       else if (role === 'TR' && here.table) here = { ...here, row: { index: here.table.rows++, cols: 0 } };
@@ -85,8 +90,10 @@ export function structureTags(root: StructNode | null | undefined): Map<string, 
         here = { ...here, cell: { table: here.table.id, row: here.row.index, col: here.row.cols++, head: role === 'TH' } };
       }
     }
-    if (n.type === 'content' && n.id && (here.level || here.cell || here.item !== undefined)) {
-      out.set(n.id, { heading: here.level || undefined, cell: here.cell, item: here.item, label: here.item !== undefined ? here.label : undefined });
+    const alt = n.type === 'content' && here.alt && !here.alt.used ? here.alt.text : undefined;
+    if (alt) here.alt!.used = true;
+    if (n.type === 'content' && n.id && (here.level || here.cell || here.item !== undefined || alt)) {
+      out.set(n.id, { heading: here.level || undefined, cell: here.cell, item: here.item, label: here.item !== undefined ? here.label : undefined, alt });
     }
     // Children are pushed last first, so that they are visited (and rows and cells counted) in tree order.
     const kids = n.children ?? [];
