@@ -214,10 +214,11 @@ type RawItem = TextItem & { type?: string; id?: string };
 const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
 
 /**
- * Drops marked-content markers and the text of fonts without a usable encoding, tagging each text item with the
- * heading level and table cell of the marked content it sits in and whether its font is monospace, and NFKC-normalises
- * presentation forms (pdf.js is asked not to, so that a ligature glyph mapped to a single presentation form, such
- * as lam-alef, is reversed by its bidi pass as one unit and expanded afterwards).
+ * Drops marked-content markers, artifacts (see `artifactRuns`) and the text of fonts without a usable encoding,
+ * tagging each text item with the heading level, table cell and list item of the marked content it sits in and
+ * whether its font is monospace, and NFKC-normalises presentation forms (pdf.js is asked not to, so that a ligature
+ * glyph mapped to a single presentation form, such as lam-alef, is reversed by its bidi pass as one unit and
+ * expanded afterwards).
  */
 export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<string> = new Set()): TextItem[] {
   const out: TextItem[] = [];
@@ -371,8 +372,9 @@ export function listBullets(items: TextItem[], tags: Map<string, Tag>): TextItem
 
 /**
  * Tables the structure tree marks (`Table`/`TR`/`TD`/`TH`): each cell's text read as lines and joined (see
- * `cellMarkdown`), rows aligned to the fullest (see `alignCells`). Like a ruled grid, a table of one row or of one cell per row is a frame, and its text stays text.
- * Returns the tables as lines to place (see `placeTables`) and the items left to read as text.
+ * `cellMarkdown`), rows aligned to the fullest (see `alignCells`). Like a ruled grid, a table of one row or of one
+ * cell per row is a frame, and its text stays text. Returns the tables as lines to place (see `placeTables`) and
+ * the items left to read as text.
  */
 export function taggedTables(items: TextItem[], links: { rect: number[]; url: string }[]): { tables: Line[]; rest: TextItem[] } {
   const byTable = new Map<number, TextItem[]>();
