@@ -287,6 +287,10 @@ describe('pdf headings from real structure', () => {
     expect(boxes.get(1)!.map((v) => Math.round(v))).toEqual([34, 687, 124, 732]);
     expect(boxes.get(2)!.map((v) => Math.round(v))).toEqual([48, 708, 72, 720]);
     expect(mcidOf('p2R_mc17')).toBe(17);
+    // Only alternate text worth writing marks a figure (a Word export writes "Figure" and a NUL when there is none).
+    const fig = (alt: string, id: string) => ({ role: 'Figure', alt, children: [{ type: 'content', id }] });
+    const alts = structureTags({ role: 'Root', children: [fig('Figure\u0000', 'a'), fig('Image 3', 'b'), fig(' Sales by\u0000region ', 'c')] });
+    expect([...alts].map(([id, t]) => [id, t.alt])).toEqual([['c', 'Sales by region']]);
   });
 
   it('a tagged table of one row, or of one cell per row, is a frame: its text stays text', async () => {

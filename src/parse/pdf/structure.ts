@@ -82,7 +82,7 @@ export function structureTags(root: StructNode | null | undefined): Map<string, 
     if (h) here = { ...here, level: Number(h[1] ?? 1) };
     else if (role === 'LI') here = { ...here, item: items++, label: false };
     else if (role === 'Lbl') here = { ...here, label: true };
-    else if (role === 'Figure' && n.alt?.trim()) here = { ...here, alt: { text: n.alt.trim().slice(0, 500), used: false } };
+    else if (role === 'Figure' && usefulAlt(n.alt)) here = { ...here, alt: { text: usefulAlt(n.alt)!, used: false } };
     else if (!here.cell) {
       if (role === 'Table') here = { ...here, table: { id: tables++, rows: 0 }, row: undefined };
       else if (role === 'TR' && here.table) here = { ...here, row: { index: here.table.rows++, cols: 0 } };
@@ -100,6 +100,15 @@ export function structureTags(root: StructNode | null | undefined): Map<string, 
     for (let k = kids.length - 1; k >= 0; k--) stack.push([kids[k], here]);
   }
   return out;
+}
+
+/**
+ * A figure's alternate text worth writing: control characters dropped, at most 500 characters, and not a bare
+ * generic word ("Figure", "Image 3": what a converter writes when the author gave none).
+ */
+function usefulAlt(alt: string | undefined): string | undefined {
+  const t = (alt ?? '').replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 500);
+  return t && !/^(figure|image|picture|graphic|photo|img|untitled)\s*\d*$/i.test(t) ? t : undefined;
 }
 
 /**
