@@ -686,6 +686,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const lineLinks = rtl ? [] : links.filter((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2);
     const linkAt = (x: number) => lineLinks.find((k) => k.rect[0] <= x && x <= k.rect[2])?.url;
     const linkPieces = (p: Part): { s: string; href?: string }[] => {
+      if (!lineLinks.length) return [{ s: p.s }];
       const cut = lineLinks.some((k) => k.rect[0] < p.x + p.w && k.rect[2] > p.x && (k.rect[0] > p.x + 1 || k.rect[2] < p.x + p.w - 1));
       if (!cut || p.s.length < 2) return [{ s: p.s, href: linkAt(p.x + p.w / 2) }];
       const per = p.w / p.s.length;

@@ -6,20 +6,10 @@
  * on pages whose structure tree gives a figure alternate text.
  */
 
-/** pdf.js operator codes used here (stable across pdf.js 4-5). */
-const OP = { save: 10, restore: 11, transform: 12, beginMarkedContent: 69, beginMarkedContentProps: 70, endMarkedContent: 71, formBegin: 74, formEnd: 75 } as const;
+import { apply, mul, OP, type M } from './matrix.js';
+
 /** Image painting operators (an image mask, an XObject image, an inline image). */
 const PAINT_IMAGE = new Set([83, 85, 86]);
-
-type M = [number, number, number, number, number, number];
-const mul = (m: M, n: M): M => [
-  m[0] * n[0] + m[1] * n[2],
-  m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2],
-  m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4],
-  m[4] * n[1] + m[5] * n[3] + n[5],
-];
 
 /** A figure's box on the page: x0, y0, x1, y1. */
 export type Box = [number, number, number, number];
@@ -65,8 +55,9 @@ export function figureBoxes(ops: { fnArray: number[]; argsArray: unknown[] }, mc
 
 /** The unit square under a matrix, as a box. */
 function boxOf(m: M): Box {
-  const xs = [m[4], m[4] + m[0], m[4] + m[2], m[4] + m[0] + m[2]];
-  const ys = [m[5], m[5] + m[1], m[5] + m[3], m[5] + m[1] + m[3]];
+  const corners = [apply(m, 0, 0), apply(m, 1, 0), apply(m, 0, 1), apply(m, 1, 1)];
+  const xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 

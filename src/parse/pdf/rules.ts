@@ -7,9 +7,8 @@
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
 import { spaced } from './text.js';
+import { apply, mul, OP, type M } from './matrix.js';
 
-/** pdf.js operator codes used here (stable across pdf.js 4-5). */
-const OP = { save: 10, restore: 11, transform: 12, constructPath: 91 } as const;
 const PAINT = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
 /** pdf.js 5 path opcodes inside constructPath's data. */
 const D = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
@@ -35,16 +34,6 @@ interface Seg {
   b: number;
 }
 
-type M = [number, number, number, number, number, number];
-const mul = (m: M, n: M): M => [
-  m[0] * n[0] + m[1] * n[2],
-  m[0] * n[1] + m[1] * n[3],
-  m[2] * n[0] + m[3] * n[2],
-  m[2] * n[1] + m[3] * n[3],
-  m[4] * n[0] + m[5] * n[2] + n[4],
-  m[4] * n[1] + m[5] * n[3] + n[5],
-];
-const apply = (m: M, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 
 /** Horizontal and vertical rules painted on the page (at most 5,000 path ops read). */
 export function rulesFrom(ops: { fnArray: number[]; argsArray: unknown[] }, view: number[]): Seg[] {

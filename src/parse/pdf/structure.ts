@@ -82,7 +82,10 @@ export function structureTags(root: StructNode | null | undefined): Map<string, 
     if (h) here = { ...here, level: Number(h[1] ?? 1) };
     else if (role === 'LI') here = { ...here, item: items++, label: false };
     else if (role === 'Lbl') here = { ...here, label: true };
-    else if (role === 'Figure' && usefulAlt(n.alt)) here = { ...here, alt: { text: usefulAlt(n.alt)!, used: false } };
+    else if (role === 'Figure') {
+      const alt = usefulAlt(n.alt);
+      if (alt) here = { ...here, alt: { text: alt, used: false } };
+    }
     else if (!here.cell) {
       if (role === 'Table') here = { ...here, table: { id: tables++, rows: 0 }, row: undefined };
       else if (role === 'TR' && here.table) here = { ...here, row: { index: here.table.rows++, cols: 0 } };
