@@ -26,6 +26,7 @@ import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type
 import { dropRunningLines, outlineTitles, structureTags, type Outline, type Tag, type TagCell } from './pdf/structure.js';
 import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
 import { spaced } from './pdf/text.js';
+import { dropOverprints } from './pdf/overprint.js';
 import { codeRuns, codeText } from './pdf/code.js';
 import { fontFaceOptions } from './pdf/font-face.js';
 import { fieldRuns, type Widget } from './pdf/forms.js';
@@ -140,7 +141,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
           return undefined;
         }
       };
-      const pageItems = append(markItems(content.items as unknown as RawItem[], tags, pageMono), fieldRuns(annotations));
+      const pageItems = append(dropOverprints(markItems(content.items as unknown as RawItem[], tags, pageMono)), fieldRuns(annotations));
       const alts = [...tags].filter(([, t]) => t.alt);
       if (alts.length) {
         const list = await operators();

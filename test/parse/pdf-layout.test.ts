@@ -72,6 +72,33 @@ describe('pdf lines', () => {
     expect(out).toContain('Read the [full guide](https://example.org/guide) today.');
   });
 
+  it('text printed twice over itself reads once: fake bold, and a line drawn over fragments of itself', async () => {
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            // Fake bold: the same run again 0.3 pt to the right.
+            { text: 'ENFORCED FOR ALL ACCESS', x: 72, y: 700 },
+            { text: 'ENFORCED FOR ALL ACCESS', x: 72.3, y: 700 },
+            // A clipped first pass ("S", "ifi") under the full line (IBM Redbooks' syntax diagrams).
+            { text: 'S', x: 72, y: 670 },
+            { text: 'ifi', x: 97.07, y: 670 },
+            { text: 'Specifies that the permission is disabled', x: 72, y: 670 },
+            // Dots set one by one a glyph apart are three dots, and a word said twice apart is said twice.
+            { text: '.', x: 72, y: 640 },
+            { text: '.', x: 75.06, y: 640 },
+            { text: '.', x: 78.12, y: 640 },
+            { text: 'ha', x: 100, y: 640 },
+            { text: 'ha', x: 120, y: 640 },
+          ],
+        },
+      ]),
+    );
+    expect(out).toMatch(/^ENFORCED FOR ALL ACCESS$/m);
+    expect(out).toMatch(/^Specifies that the permission is disabled$/m);
+    expect(out).toMatch(/^\.\.\. ha ha$/m);
+  });
+
   it('a lone control character from a symbol font is a bullet (C0 and C1)', () => {
     expect(markItems([{ str: '\u0084', transform: [13, 0, 0, 13, 72, 700], width: 9, height: 13 }], new Map())[0].str).toBe('•');
     expect(markItems([{ str: 'a\u0084b\u0007', transform: [10, 0, 0, 10, 72, 700], width: 20, height: 10 }], new Map())[0].str).toBe('ab');
