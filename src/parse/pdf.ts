@@ -798,15 +798,33 @@ const GLYPH_ONLY = /^[\s•●▪■◦○‣∙·☐☑☒□◆◇►▶➢✓
 const NUMBERED = /^(?:(\d{1,2}(?:\.\d{1,2}){0,4})\.?|\((\d{1,2})\))\s+(?=\S)(?!\d)/;
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
 
+/**
+ * Heading levels (1-4) of the heading sizes, largest first. `ranked` are the sizes body pages use; a size only a
+ * cover or an insert uses takes the level of the next ranked size below it, and sizes above all ranked ones share
+ * level 1, one above the first ranked size when the four levels leave room (a title page over sections).
+ * Without ranked sizes every size ranks.
+ */
+export function sizeLevels(sizes: number[], ranked: number[]): Map<number, number> {
+  const ranks = ranked.length ? ranked : sizes;
+  const lift = ranks.length < 4 && sizes.some((s) => s > ranks[0]) ? 1 : 0;
+  return new Map(
+    sizes.map((size) => {
+      const rank = ranks.findIndex((s) => s <= size);
+      if (rank === 0 && size > ranks[0]) return [size, 1];
+      return [size, Math.min(4, (rank < 0 ? ranks.length : rank) + 1 + lift)];
+    }),
+  );
+}
+
 /** The heading level a line earns from real structure, or 0. */
-export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number; pageBody?: number }, prev?: Line, next?: Line): number {
+export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number; pageBody?: number }, prev?: Line, next?: Line): number {
   const plain = l.text;
   if (plain.length > 200 || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
   if (l.tag) return Math.min(4, l.tag);
   const o = ctx.outline.get(outlineKey(plain));
   if (o) return Math.min(4, o);
-  const rank = ctx.ranks.indexOf(sizeKey(l.size));
-  if (rank >= 0) return Math.min(4, rank + 1);
+  const level = ctx.levels.get(sizeKey(l.size));
+  if (level) return level;
   // A page set smaller than the document (a brochure or insert page) ranks its own sizes: a short line well above
   // that page's body size, standing apart, is a heading at the lowest level.
   const page = ctx.pageBody ?? ctx.bodySize;
@@ -814,7 +832,7 @@ export function headingLevel(l: Line, ctx: { ranks: number[]; bodySize: number; 
   const n = NUMBERED.exec(plain);
   if (n && standsAlone(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
     const depth = n[1] ? n[1].split('.').length : 3;
-    return Math.min(4, depth + (ctx.ranks.length ? 1 : 0));
+    return Math.min(4, depth + (ctx.levels.size ? 1 : 0));
   }
   return 0;
 }
@@ -828,11 +846,20 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   const body = heaviest(sizeWeights(pages.flat(), codeCounts)) ?? 10;
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const headingSizes = [...weight.keys()].filter((s) => s >= body + 1 && s >= body * 1.05 && (weight.get(s) ?? 0) < total * 0.3).sort((a, b) => b - a);
+  // Levels rank the sizes headings take on body pages (half their text or more in the body size): a cover's or an
+  // insert's own sizes would otherwise take the top levels and push a book's chapters and sections to the last one.
+  const onBodyPages = new Set<number>();
+  for (const p of pages) {
+    const w = sizeWeights(p, codeCounts);
+    if ((w.get(body) ?? 0) * 2 < [...w.values()].reduce((a, b) => a + b, 0)) continue;
+    for (const l of p) if (/\p{L}/u.test(l.text)) onBodyPages.add(sizeKey(l.size));
+  }
+  const ranked = headingSizes.filter((s) => onBodyPages.has(s));
   // Body font: the font carrying most characters at the body size.
   const fonts = new Map<string, number>();
   for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
   const bodyFont = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
-  const ctx = { ranks: headingSizes, bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont) };
+  const ctx = { levels: sizeLevels(headingSizes, ranked), bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont) };
   // Code: monospace lines below the heading sizes, in a document whose body is not itself set monospace (a
   // typewritten or plain-text page is prose).
   const monoBody = !!bodyFont && mono.has(bodyFont);

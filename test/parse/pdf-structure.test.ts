@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { convertFile } from '../../src/parse/index.js';
-import { headingLevel, markItems, tidyRows, type Line } from '../../src/parse/pdf.js';
+import { headingLevel, markItems, sizeLevels, tidyRows, type Line } from '../../src/parse/pdf.js';
 import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
 import { dropRunningLines, structureTags, outlineTitles } from '../../src/parse/pdf/structure.js';
 import { figureBoxes, mcidOf } from '../../src/parse/pdf/figures.js';
@@ -300,8 +300,31 @@ describe('pdf headings from real structure', () => {
     expect(one).toContain('Framed note inside a one-cell layout table.');
   });
 
+  it('heading levels rank the sizes body pages use; a cover\'s sizes share the top level', () => {
+    // An IBM Redbook: covers in 70/43/33 pt, chapters 26, front matter 24, sections 16, subsections 13.
+    const book = sizeLevels([70, 43, 33, 26, 24, 16, 13], [26, 24, 16, 13]);
+    expect([...book.values()]).toEqual([1, 1, 1, 1, 2, 3, 4]);
+    // A report whose title page alone uses 32/26 pt: its sections (13.5, 12.5) rank below the title.
+    expect([...sizeLevels([32, 26, 13.5, 12.5], [13.5, 12.5]).values()]).toEqual([1, 1, 2, 3]);
+    // A size only an insert page uses between two ranked ones takes the level of the next smaller one.
+    expect(sizeLevels([26, 19, 16], [26, 16]).get(19)).toBe(2);
+    // No body pages: every size ranks, capped at four levels.
+    expect([...sizeLevels([30, 24, 20, 16, 14], []).values()]).toEqual([1, 2, 3, 4, 4]);
+  });
+
+  it('a book whose cover uses sizes of its own still gives chapters, sections and subsections their own levels', async () => {
+    const cover = { lines: [{ text: 'Redpaper', size: 40 }, { text: 'Access Control Support', size: 30 }, { text: 'Implement roles', size: 20 }, { text: 'Front cover', size: 18 }] };
+    const chapter = (n: number) => ({ lines: [{ text: `Chapter ${n}. Securing data`, size: 24 }, ...body(6), { text: `${n}.1 Security fundamentals`, size: 16 }, ...body(6), { text: `${n}.1.1 Existing controls`, size: 13 }, ...body(6)] });
+    const out = await md(pdf([cover, chapter(1), chapter(2)]));
+    // Three body sizes leave room for the cover's title above them.
+    expect(out).toMatch(/^# Redpaper$/m);
+    expect(out).toMatch(/^## Chapter 2\. Securing data$/m);
+    expect(out).toMatch(/^### 2\.1 Security fundamentals$/m);
+    expect(out).toMatch(/^#### 2\.1\.1 Existing controls$/m);
+  });
+
   it('headingLevel: size ranks first, then numbered lines need another font or a larger size', () => {
-    const ctx = { ranks: [18, 14], bodySize: 10, bodyFont: 'f1', outline: new Map<string, number>() };
+    const ctx = { levels: sizeLevels([18, 14], []), bodySize: 10, bodyFont: 'f1', outline: new Map<string, number>() };
     const line = (text: string, size: number, font = 'f1'): Line => ({ y: 0, x: 0, size, text, height: size, cells: [], font });
     expect(headingLevel(line('Big', 18), ctx)).toBe(1);
     expect(headingLevel(line('Bold text', 10, 'f2'), ctx)).toBe(0);
