@@ -68,6 +68,8 @@ export interface Line {
   runs?: { x: number; s: string; w: number }[];
   /** Markdown of a line mixing monospace and other fonts: its monospace words as code spans, the rest escaped. */
   md?: string;
+  /** Led by a smaller raised note mark: a footnote, which starts a paragraph of its own. */
+  note?: boolean;
 }
 
 const JUNK_TITLE = /^(untitled|\(anonymous\)|anonymous|document\d*|microsoft word - .*|slide \d+|powerpoint presentation)$/i;
@@ -636,7 +638,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
     // largest text's (a superscript that started the line gives way).
     if (!glyph && !blank && size > line.size) {
-      if (!line.size || size > line.size * 1.25) line.y = y;
+      if (!line.size || size >= line.size * 1.2) line.y = y;
       line.size = size;
     }
   }
@@ -674,6 +676,9 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     }
     end = -Infinity;
     space = false;
+    // A footnote: the line is led by a smaller raised note mark, which is no part of the note's code or link.
+    const ink = l.parts.filter((p) => p.s.trim());
+    const lead = !rtl && ink.length > 1 && ink[0].size < ink[1].size * 0.85 && ink[0].y > ink[1].y + ink[1].size * 0.2 && NOTE_MARK.test(ink[0].s) ? ink[0] : undefined;
     // The line's text in runs of one kind (monospace or not, inside one link or none), for `md`.
     const segs: Seg[] = [];
     const add = (str: string, mono: boolean, href?: string, image?: boolean) => {
@@ -716,7 +721,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
       }
       space = false;
       text += p.s;
-      for (const piece of pieces) add(piece.s, !!p.mono, piece.href, p.image);
+      for (const piece of pieces) add(piece.s, !!p.mono && p !== lead, piece.href, p.image);
       end = Math.max(end, p.x + p.w);
       start = Math.min(start, p.x);
     }
@@ -731,12 +736,11 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     const right = maxOf(l.parts.map((p) => p.x + p.w));
     const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
     const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
-    const ink = l.parts.filter((p) => p.s.trim());
     // A monospace footnote (its line led by a smaller note mark) is not a listing line.
     const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const partLinks = !hit && segs.some((g) => g.href);
     const md = !rtl && !runs && (partLinks || segs.some((g) => g.image || (g.mono && codeLike(g.s)))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md });
+    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;
@@ -933,7 +937,8 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
         last = l;
         continue;
       }
-      const bullet = BULLET.exec(l.text);
+      // A footnote led by a raised "*" is no bullet item.
+      const bullet = l.note ? null : BULLET.exec(l.text);
       const num = bullet ? null : ORDERED.exec(l.text);
       if (bullet || num) {
         const marker = (bullet ?? num)![0];
@@ -978,7 +983,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       // only slightly apart, while a justified line spread by a tall formula runs full width into the next.
       const parted =
         !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
-      if (label || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
+      if (label || l.note || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.

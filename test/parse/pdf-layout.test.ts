@@ -72,6 +72,29 @@ describe('pdf lines', () => {
     expect(out).toContain('Read the [full guide](https://example.org/guide) today.');
   });
 
+  it('footnotes at a page foot, each led by a raised mark, are paragraphs of their own; the mark is no part of a code span', async () => {
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            ...bodyAt(740, 3),
+            // IBM Redbooks: a 6.4 pt mark raised 3.3 pt over an 8 pt note, here a monospace address.
+            { text: '1', size: 6.4, x: 72, y: 91.3, mono: true },
+            { text: 'http://www.idtheftcenter.org', size: 8, x: 80, y: 88, mono: true },
+            { text: '2', size: 6.4, x: 72, y: 81.3 },
+            { text: 'The second note runs over two lines', size: 8, x: 80, y: 78 },
+            { text: 'and goes on here.', size: 8, x: 72, y: 68 },
+            { text: '*', size: 6.4, x: 72, y: 61.3 },
+            { text: 'A starred note.', size: 8, x: 80, y: 58 },
+          ],
+        },
+      ]),
+    );
+    expect(out).toMatch(/^1 `http:\/\/www\.idtheftcenter\.org`$/m);
+    expect(out).toMatch(/^2 The second note runs over two lines and goes on here\.$/m);
+    expect(out).toMatch(/^\\\* A starred note\.$/m);
+  });
+
   it('text printed twice over itself reads once: fake bold, and a line drawn over fragments of itself', async () => {
     const out = await md(
       pdf([
