@@ -8,6 +8,7 @@ import { convertFile } from '../../src/parse/index.js';
 import { markItems, mergeHeaderRows, readingOrder } from '../../src/parse/pdf.js';
 import { fixRtlLigatures, rtlLigatureFixes } from '../../src/parse/pdf/ligatures.js';
 import { spaced } from '../../src/parse/pdf/text.js';
+import { dropOverprints } from '../../src/parse/pdf/overprint.js';
 import { pdf } from './files.js';
 
 const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
@@ -120,6 +121,10 @@ describe('pdf lines', () => {
     expect(out).toMatch(/^ENFORCED FOR ALL ACCESS$/m);
     expect(out).toMatch(/^Specifies that the permission is disabled$/m);
     expect(out).toMatch(/^\.\.\. ha ha$/m);
+    // Runs are compared pairwise, so a baseline crowded past any real line (a hostile file) is left as it is.
+    const crowd = Array.from({ length: 3000 }, (_, i) => item(String.fromCharCode(0x4e00 + i), 72, 700));
+    expect(dropOverprints(crowd)).toHaveLength(3000);
+    expect(dropOverprints([item('Bold', 72, 700), item('Bold', 72.4, 700)])).toHaveLength(1);
   });
 
   it('a lone control character from a symbol font is a bullet (C0 and C1)', () => {

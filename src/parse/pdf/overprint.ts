@@ -7,6 +7,7 @@
  */
 type Run = { str: string; transform: number[]; width: number };
 
+const MAX_RUNS = 2000;
 const upright = (t: number[]) => t[1] === 0 && t[2] === 0 && t[0] > 0;
 const sizeOf = (t: number[]) => Math.abs(t[3]) || Math.abs(t[0]);
 
@@ -48,6 +49,8 @@ export function dropOverprints<T extends Run>(items: T[]): T[] {
   for (const [key, line] of byLine) {
     // A baseline within a point may have rounded to a neighbouring key.
     const near = [...(byLine.get(key - 1) ?? []), ...line, ...(byLine.get(key + 1) ?? [])];
+    // Runs are compared pairwise: a baseline crowded past any real line (a hostile file) is left as it is.
+    if (near.length > MAX_RUNS) continue;
     for (const a of line) {
       for (const b of near) {
         if (a === b || dropped.has(b)) continue;
