@@ -4,10 +4,10 @@
  * depth) end. A Word document's chart gives its data as a deck's does.
  */
 import { describe, expect, it } from 'vitest';
-import { convertFile } from '../../src/parse/index.js';
 import { docx, p, pptx, shape } from './files.js';
+import { parseEndpoint } from './endpoint.js';
 
-const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+const md = parseEndpoint();
 
 const DGM = 'xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"';
 const pt = (id: string, paras: string[], type?: string) =>

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { convertFile } from '../../src/parse/index.js';
+import { parseEndpoint } from './endpoint.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
@@ -76,6 +76,8 @@ client ──HTTP──▶ server/
 <p>Every step is a module of its own.</p>
 </body></html>`;
 
+const md = parseEndpoint();
+
 describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
   let browser: Browser;
   let markdown = '';
@@ -85,7 +87,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
     const page = await browser.newPage();
     await page.setContent(PAGE);
     const bytes = await page.pdf({ format: 'A4', tagged: true, printBackground: false });
-    markdown = (await convertFile(new Uint8Array(bytes), { maxPages: 10 })).markdown;
+    markdown = await md(new Uint8Array(bytes));
   }, 60_000);
 
   afterAll(async () => {

@@ -4,10 +4,10 @@
  * words inside other text are code spans.
  */
 import { describe, expect, it } from 'vitest';
-import { convertFile } from '../../src/parse/index.js';
 import { pdf } from './files.js';
+import { parseEndpoint } from './endpoint.js';
 
-const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+const md = parseEndpoint();
 const prose = (y: number, n: number, tag = 'Body') =>
   Array.from({ length: n }, (_, i) => ({ text: `${tag} sentence ${i + 1} of ordinary running prose in the body font`, y: y - i * 15.4 }));
 /** Courier advances 0.6 of its size per character: column `col` of a 10 pt listing starting at x = 72. */

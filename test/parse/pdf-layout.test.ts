@@ -4,14 +4,14 @@
  * a heading from the font alone), split header rows merge, right-to-left ligatures keep their letter order, Hangul word gaps.
  */
 import { describe, expect, it } from 'vitest';
-import { convertFile } from '../../src/parse/index.js';
 import { markItems, mergeHeaderRows, readingOrder } from '../../src/parse/pdf.js';
 import { fixRtlLigatures, rtlLigatureFixes } from '../../src/parse/pdf/ligatures.js';
 import { spaced } from '../../src/parse/pdf/text.js';
 import { dropOverprints } from '../../src/parse/pdf/overprint.js';
 import { pdf } from './files.js';
+import { parseEndpoint } from './endpoint.js';
 
-const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+const md = parseEndpoint();
 const item = (str: string, x: number, y: number, size = 10, w = str.length * size * 0.5) => ({ str, transform: [size, 0, 0, size, x, y], width: w, height: size });
 
 /** Body lines at a 15.4 pt line spacing from `y` down (the builder's own spacing for 11 pt text). */

@@ -5,14 +5,14 @@
  * lines.
  */
 import { describe, expect, it } from 'vitest';
-import { convertFile } from '../../src/parse/index.js';
 import { headingLevel, markItems, sizeLevels, tidyRows, type Line } from '../../src/parse/pdf.js';
 import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
 import { dropRunningLines, structureTags, outlineTitles } from '../../src/parse/pdf/structure.js';
 import { figureBoxes, mcidOf } from '../../src/parse/pdf/figures.js';
 import { pdf, type FieldSpec } from './files.js';
+import { parseEndpoint } from './endpoint.js';
 
-const md = async (bytes: Uint8Array) => (await convertFile(bytes, { maxPages: 100 })).markdown;
+const md = parseEndpoint();
 const body = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `Body sentence number ${i + 1} that reads like ordinary running prose.` }));
 
 describe('pdf headings from real structure', () => {
