@@ -176,6 +176,8 @@ class Walker {
   }
 
   private open = new Set<string>();
+  /** How many `<q>` elements enclose the text being written. */
+  private quotes = 0;
 
   /** Emphasis nested in the same emphasis is written once (`<b><strong>x</strong></b>` is `**x**`). */
   emphasis(c: XNode, mark: string): string {
@@ -223,6 +225,16 @@ class Walker {
       case 'sup':
       case 'sub':
         return this.inlineChildren(c);
+      // A browser sets an inline quotation in quotation marks, single ones inside another quotation.
+      case 'q': {
+        const [open, close] = this.quotes % 2 ? ['‘', '’'] : ['“', '”'];
+        this.quotes++;
+        try {
+          return open + this.inlineChildren(c) + close;
+        } finally {
+          this.quotes--;
+        }
+      }
       default:
         if (BLOCK.has(c.name!)) return ' ' + this.flatten(c) + ' ';
         return this.inlineChildren(c);

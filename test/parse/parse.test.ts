@@ -346,6 +346,10 @@ describe('markdown convention', () => {
     expect(await md(Buffer.from(page))).toBe('```ts\nconst a = 1;\n```\n\n```py\nx = 1\n```\n\n```\nz\n```\n\n- [x] Done\n- [ ] Open\n- Plain \\[x\\] text\n');
   });
 
+  it('html: an inline quotation is set in quotation marks, single ones inside another', async () => {
+    expect(await md(Buffer.from('<p>She said <q>hello <q>there</q></q>, then <q>bye</q>.</p>'))).toBe('She said “hello ‘there’”, then “bye”.\n');
+  });
+
   it('html: decoded by BOM, then meta charset, then UTF-8', async () => {
     const cp1252 = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>caf'), Buffer.from([0xe9]), Buffer.from([0x20, 0x96]), Buffer.from(' ok</p></body></html>')]);
     expect(await md(cp1252)).toBe('café – ok\n');
