@@ -449,6 +449,22 @@ describe('workers', () => {
     }
   });
 
+  it.skipIf(!HAVE_CORPUS)('a PDF whose damaged font loops pdf.js is stopped by the budget, and the worker replaced converts the next file', async () => {
+    // One byte changed inside the Flate-compressed Type1C font (object 23) of docling's table_mislabeled sample:
+    // pdf.js 5.6 then spins in its CFF charset parser for minutes, on one core, without growing.
+    const bytes = new Uint8Array(fs.readFileSync(path.join(CORPUS, 'pdf/docling-table_mislabeled_as_picture.pdf')));
+    expect(bytes[20335]).toBe(255);
+    bytes[20335] = 88;
+    const pool = new ParsePool({ size: 1, timeoutMs: 1500 });
+    try {
+      await expect(pool.convert(bytes, 100)).rejects.toThrow(/conversion budget/);
+      expect(pool.replaced).toBe(1);
+      await expect(pool.convert(new TextEncoder().encode('<p>still here</p>'), 1)).resolves.toMatchObject({ markdown: 'still here\n' });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('a worker that runs out of memory fails the call with 400-class error and is replaced', async () => {
     const pool = new ParsePool({ size: 1, memoryMb: 64, timeoutMs: 15_000 });
     try {
