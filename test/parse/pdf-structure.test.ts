@@ -347,7 +347,19 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).not.toContain('starts a short line');
     // Two pages are not enough to call anything running.
     const two: Line[][] = [[{ y: 780, x: 0, size: 9, text: 'Header', height: 9, cells: [] }], [{ y: 780, x: 0, size: 9, text: 'Header', height: 9, cells: [] }]];
-    expect(dropRunningLines(two, [[0, 0, 612, 792], [0, 0, 612, 792]])).toBe(two);
+    expect(dropRunningLines(two, [[0, 0, 612, 792], [0, 0, 612, 792]])).toEqual(two);
+  });
+
+  it('in a document too short to show repetition, a page number standing apart at the foot goes; a number by the text stays', async () => {
+    // A LaTeX article's number sits an inch and a quarter above the foot, four lines below the text.
+    const page = (n: number, tail: { text: string; y: number }[]) => ({ lines: [...body(5), ...tail, { text: String(n), x: 303, y: 89 }] });
+    const out = await md(pdf([page(1, []), page(2, [{ text: 'Total items counted', y: 140 }, { text: '42', y: 126 }])]));
+    expect(out).not.toMatch(/^1$/m);
+    expect(out).not.toMatch(/^2$/m);
+    // The page's last line of content, a bare number right under the text, is content.
+    expect(out).toContain('42');
+    const near = await md(pdf([{ lines: [...body(5), { text: 'Total items counted', y: 110 }, { text: '7', y: 96 }] }]));
+    expect(near).toMatch(/\b7$/m);
   });
 
   it('a book\'s running heads that follow its chapters (three pages each) are dropped; a larger repeated title and a recurring footnote are not', async () => {

@@ -123,7 +123,6 @@ function usefulAlt(alt: string | undefined): string | undefined {
  * running too; a larger one (a repeated title on slides) needs half of the pages.
  */
 export function dropRunningLines(pages: Line[][], views: number[][], body = 0): Line[][] {
-  if (pages.length < 3) return pages;
   const band = (l: Line, i: number): 'top' | 'bottom' | undefined => {
     const v = views[i] ?? [0, 0, 612, 792];
     const h = v[3] - v[1];
@@ -131,6 +130,15 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
     if (l.y < v[1] + h * 0.09) return 'bottom';
     return undefined;
   };
+  // Too few pages to see repetition: only a page number standing apart at the page's foot or head goes (within
+  // its outer seventh: a LaTeX article sets it an inch and more above the foot, outside the 9% band).
+  if (pages.length < 3)
+    return pages.map((lines, i) => {
+      const v = views[i] ?? [0, 0, 612, 792];
+      const h = v[3] - v[1];
+      const outer = (l: Line) => (l.y > v[3] - h / 7 ? 'top' : l.y < v[1] + h / 7 ? 'bottom' : undefined);
+      return lines.filter((l) => !lonePageNumber(l, lines, outer(l)));
+    });
   // Digits are read as `#` only in short lines (page numbers, dates): a long line must repeat exactly.
   const k = (l: Line, b: string) => `${b}:${l.text.length <= 60 ? key(l.text).replace(/\d+/g, '#') : key(l.text)}`;
   const small = (l: Line) => l.size <= body + 0.5;
@@ -159,7 +167,22 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
     lines.filter((l) => {
       const b = l.table ? undefined : band(l, i);
       if (!b) return true;
-      return !running(l, k(l, b)) && !/^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i.test(l.text.trim());
+      return !running(l, k(l, b)) && !PAGE_NUMBER.test(l.text.trim());
     }),
   );
+}
+
+const PAGE_NUMBER = /^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i;
+
+/**
+ * A page number on a page whose document is too short to show it recurring: a bare number ("7", "Page 2 of 3")
+ * alone near the top or bottom (`band`), the page's first or last line, at least two lines away from the text next
+ * to it.
+ */
+function lonePageNumber(l: Line, lines: Line[], band: 'top' | 'bottom' | undefined): boolean {
+  if (!band || l.table || l.cells.length > 1 || !PAGE_NUMBER.test(l.text.trim())) return false;
+  const others = lines.filter((o) => o !== l);
+  if (!others.length) return false;
+  const near = band === 'bottom' ? Math.min(...others.map((o) => o.y)) : Math.max(...others.map((o) => o.y));
+  return band === 'bottom' ? near - l.y >= l.size * 2 : l.y - near >= l.size * 2;
 }
