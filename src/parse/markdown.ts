@@ -44,7 +44,10 @@ function renderBlock(b: Block): string {
         .split('\n')
         .map((l) => guardLineStart(l.trim()))
         .filter((l) => l)
-        .join('  \n'.replace('  \n', '\n'));
+        // A line break inside a paragraph (HTML <br>, Word's and PowerPoint's breaks) is a hard break, written as
+        // GFM's backslash break (pandoc does the same; trailing spaces are not allowed): a plain newline would
+        // render as a space.
+        .join('\\\n');
     case 'code': {
       const fence = b.text.includes('```') ? '~~~~' : '```';
       // The info string names the language when the source did (HTML `language-js`), nothing else.
@@ -76,8 +79,10 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    lines.push(marker + guardLineStart(text[0] ?? '').trimStart());
-    for (const l of text.slice(1)) lines.push(pad + guardLineStart(l));
+    // An item's own line breaks are hard breaks, as a paragraph's are.
+    const hard = (k: number) => (k < text.length - 1 ? '\\' : '');
+    lines.push(marker + guardLineStart(text[0] ?? '').trimStart() + hard(0));
+    text.slice(1).forEach((l, k) => lines.push(pad + guardLineStart(l) + hard(k + 1)));
     for (const child of item.children) {
       const s = renderBlock(child);
       if (!s.trim()) continue;
@@ -91,6 +96,8 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
 export function cell(text: string): string {
   return text
     .trim()
+    // A paragraph's hard break (a backslash no other backslash escapes, then a newline) is a `<br>` like any break.
+    .replace(/(?<!\\)((?:\\\\)*)\\\n/g, '$1\n')
     .split(/\s*\n\s*/)
     .filter(Boolean)
     .join('<br>')
@@ -108,7 +115,7 @@ export function renderTable(input: string[][]): string {
   const keep: number[] = [];
   for (let c = 0; c < width; c++) if (rows.some((r) => r[c] !== '')) keep.push(c);
   rows = rows.map((r) => keep.map((c) => r[c]));
-  if (rows.length === 1 && keep.length === 1) return rows[0][0].replace(/<br>/g, '\n');
+  if (rows.length === 1 && keep.length === 1) return rows[0][0].replace(/<br>/g, '\\\n');
   const line = (r: string[]) => `| ${r.join(' | ')} |`;
   const [head, ...body] = rows;
   return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...body.map(line)].join('\n').replace(/ {2,}\|/g, ' |');

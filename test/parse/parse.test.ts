@@ -346,6 +346,13 @@ describe('markdown convention', () => {
     expect(await md(Buffer.from(page))).toBe('```ts\nconst a = 1;\n```\n\n```py\nx = 1\n```\n\n```\nz\n```\n\n- [x] Done\n- [ ] Open\n- Plain \\[x\\] text\n');
   });
 
+  it('a line break inside a paragraph or list item is a hard break (GFM backslash), in a table cell a <br>', async () => {
+    expect(await md(Buffer.from('<p>Ada Lovelace<br>12 St James Square</p><ul><li>one<br>two</li></ul><table><tr><th>h</th><th>k</th></tr><tr><td>x<br>y</td><td>z</td></tr></table>'))).toBe(
+      'Ada Lovelace\\\n12 St James Square\n\n- one\\\n  two\n\n| h | k |\n| --- | --- |\n| x<br>y | z |\n',
+    );
+    expect(await md(docx(p('Ada Lovelace</w:t></w:r><w:r><w:br/><w:t>12 St James Square')))).toBe('Ada Lovelace\\\n12 St James Square\n');
+  });
+
   it('html: an inline quotation is set in quotation marks, single ones inside another', async () => {
     expect(await md(Buffer.from('<p>She said <q>hello <q>there</q></q>, then <q>bye</q>.</p>'))).toBe('She said “hello ‘there’”, then “bye”.\n');
   });
