@@ -676,9 +676,11 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
     }
     end = -Infinity;
     space = false;
-    // A footnote: the line is led by a smaller raised note mark, which is no part of the note's code or link.
+    // A footnote: the line is led by a smaller raised note mark set apart from the note (a raised "14" touching
+    // "C dating" is an isotope's), which is no part of the note's code or link.
     const ink = l.parts.filter((p) => p.s.trim());
-    const lead = !rtl && ink.length > 1 && ink[0].size < ink[1].size * 0.85 && ink[0].y > ink[1].y + ink[1].size * 0.2 && NOTE_MARK.test(ink[0].s) ? ink[0] : undefined;
+    const apart = ink.length > 1 && ink[1].x - (ink[0].x + ink[0].w) > ink[1].size * 0.15;
+    const lead = !rtl && apart && ink[0].size < ink[1].size * 0.85 && ink[0].y > ink[1].y + ink[1].size * 0.2 && NOTE_MARK.test(ink[0].s) ? ink[0] : undefined;
     // The line's text in runs of one kind (monospace or not, inside one link or none), for `md`.
     const segs: Seg[] = [];
     const add = (str: string, mono: boolean, href?: string, image?: boolean) => {

@@ -94,6 +94,9 @@ describe('pdf lines', () => {
     expect(out).toMatch(/^1 `http:\/\/www\.idtheftcenter\.org`$/m);
     expect(out).toMatch(/^2 The second note runs over two lines and goes on here\.$/m);
     expect(out).toMatch(/^\\\* A starred note\.$/m);
+    // A raised number touching the word after it ("14C") is an isotope's, not a note mark: the line goes on.
+    const iso = await md(pdf([{ lines: [...bodyAt(740, 2), { text: '14', size: 7, x: 72, y: 713.2 }, { text: 'C dating shows the age.', x: 79.8, y: 709.2 }] }]));
+    expect(iso).toMatch(/body font 14C dating shows the age\.$/m);
   });
 
   it('text printed twice over itself reads once: fake bold, and a line drawn over fragments of itself', async () => {
