@@ -2,6 +2,7 @@
  * Document structure pdf.js exposes besides the text: outline (bookmark) titles, the tagged-PDF structure tree's
  * headings and tables, and running headers/footers found by repetition across pages.
  */
+import { maxOf, minOf } from '../../lib/arrays.js';
 import type { Line } from '../pdf.js';
 
 /** Outline titles (normalised) → heading level (depth + 1). */
@@ -183,6 +184,6 @@ function lonePageNumber(l: Line, lines: Line[], band: 'top' | 'bottom' | undefin
   if (!band || l.table || l.cells.length > 1 || !PAGE_NUMBER.test(l.text.trim())) return false;
   const others = lines.filter((o) => o !== l);
   if (!others.length) return false;
-  const near = band === 'bottom' ? Math.min(...others.map((o) => o.y)) : Math.max(...others.map((o) => o.y));
+  const near = band === 'bottom' ? minOf(others.map((o) => o.y)) : maxOf(others.map((o) => o.y));
   return band === 'bottom' ? near - l.y >= l.size * 2 : l.y - near >= l.size * 2;
 }
