@@ -524,6 +524,7 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
     else if (a >= gutter - 1) right.push(it);
     else full.push(it);
   }
+  joinCrossingLines(full, left, right);
   const chars = (xs: TextItem[]) => xs.reduce((n, it) => n + (it.str?.trim().length ?? 0), 0);
   // Each side carries a fifth of the text where both sides have text (two columns under a single-column top
   // half count), and something of the page's.
@@ -570,6 +571,49 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
 }
 
 /** Share of the smaller side's lines that sit on a baseline of the other side (rows of one table or form). */
+/**
+ * A run crossing the gutter takes the text runs set beside it on its baseline (within two text sizes, chained),
+ * from either side: no column runs through that line, so a list number left of a long item ("4." and "Fourth step …")
+ * stays in the item's line instead of being read with the left column.
+ */
+function joinCrossingLines(full: TextItem[], left: TextItem[], right: TextItem[]): void {
+  if (!full.length) return;
+  const byY = new Map<number, TextItem[]>();
+  for (const it of [...left, ...right]) {
+    // Space runs neither join nor bridge: one spanning a gutter would chain two columns' lines.
+    if (!it.str.trim()) continue;
+    const k = Math.round(it.transform[5]);
+    const list = byY.get(k) ?? [];
+    list.push(it);
+    byY.set(k, list);
+  }
+  const moved = new Set<TextItem>();
+  for (const f of full) {
+    if (!f.str.trim()) continue;
+    const size = itemSize(f);
+    const y = f.transform[5];
+    const near = [...(byY.get(Math.round(y) - 1) ?? []), ...(byY.get(Math.round(y)) ?? []), ...(byY.get(Math.round(y) + 1) ?? [])].filter((it) => Math.abs(it.transform[5] - y) <= size * 0.5);
+    let [lo, hi] = [f.transform[4], f.transform[4] + f.width];
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const it of near) {
+        const [a, b] = [it.transform[4], it.transform[4] + it.width];
+        if (moved.has(it) || b < lo - size * 2 || a > hi + size * 2) continue;
+        moved.add(it);
+        [lo, hi] = [Math.min(lo, a), Math.max(hi, b)];
+        grew = true;
+      }
+    }
+  }
+  if (!moved.size) return;
+  for (const side of [left, right]) {
+    const keep = side.filter((it) => !moved.has(it));
+    side.length = 0;
+    append(side, keep);
+  }
+  append(full, [...moved]);
+}
+
 function sharedBaselines(a: Line[], b: Line[]): number {
   const [small, big] = a.length <= b.length ? [a, b] : [b, a];
   if (!small.length) return 0;

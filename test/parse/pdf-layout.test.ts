@@ -206,6 +206,22 @@ describe('pdf reading order', () => {
     expect(text[25]).toMatch(/^A full-width closing/);
   });
 
+  it('a list number beside a long item that crosses the columns\' gutter stays in the item\'s line', async () => {
+    const lines = [
+      // Numbers set apart from their text (a browser's list), so that each is a run of its own.
+      { text: '1.', x: 50, y: 700 },
+      { text: 'Short item', x: 80, y: 700 },
+      { text: '2.', x: 50, y: 684.6 },
+      { text: 'A long item whose text runs across the middle of the page and', x: 80, y: 684.6 },
+      { text: 'on to a second line', x: 80, y: 669.2 },
+      ...Array.from({ length: 12 }, (_, i) => ({ text: `Left column prose line ${i + 1} runs`, x: 50, y: 630 - i * 15.4 })),
+      ...Array.from({ length: 12 }, (_, i) => ({ text: `Right column prose line ${i + 1} runs`, x: 320, y: 630 - i * 15.4 })),
+    ];
+    const out = await md(pdf([{ lines }]));
+    expect(out).toContain('1. Short item\n2. A long item whose text runs across the middle of the page and on to a second line\n');
+    expect(out).toMatch(/Left column prose line 12 runs\s+Right column prose line 1 runs/);
+  });
+
   it('two columns under a taller single-column part (short lines, a table) still read column by column', () => {
     const items = [item('Release notes', 72, 750, 16, 120)];
     for (let i = 0; i < 24; i++) items.push(item(`Short item ${i + 1} of a list`, 90, 720 - i * 14, 10, 110));
