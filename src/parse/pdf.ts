@@ -25,7 +25,7 @@ import { ParseError } from './types.js';
 import { fillGrid, gridsFrom, inGrid, rulesFrom, trimFrameBands, type Grid, type PlacedItem } from './pdf/rules.js';
 import { dropRunningLines, outlineTitles, structureTags, type Outline, type Tag, type TagCell } from './pdf/structure.js';
 import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
-import { spaced } from './pdf/text.js';
+import { baselineGroups, spaced } from './pdf/text.js';
 import { dropOverprints } from './pdf/overprint.js';
 import { codeRuns, codeText } from './pdf/code.js';
 import { fontFaceOptions } from './pdf/font-face.js';
@@ -570,7 +570,6 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
   return { lines: out, split: true };
 }
 
-/** Share of the smaller side's lines that sit on a baseline of the other side (rows of one table or form). */
 /**
  * A run crossing the gutter takes the text runs set beside it on its baseline (within two text sizes, chained),
  * from either side: no column runs through that line, so a list number left of a long item ("4." and "Fourth step …")
@@ -578,21 +577,15 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
  */
 function joinCrossingLines(full: TextItem[], left: TextItem[], right: TextItem[]): void {
   if (!full.length) return;
-  const byY = new Map<number, TextItem[]>();
-  for (const it of [...left, ...right]) {
-    // Space runs neither join nor bridge: one spanning a gutter would chain two columns' lines.
-    if (!it.str.trim()) continue;
-    const k = Math.round(it.transform[5]);
-    const list = byY.get(k) ?? [];
-    list.push(it);
-    byY.set(k, list);
-  }
+  // Space runs neither join nor bridge (`baselineGroups` leaves them out): one spanning a gutter would chain two
+  // columns' lines.
+  const sides = baselineGroups([...left, ...right]);
   const moved = new Set<TextItem>();
   for (const f of full) {
     if (!f.str.trim()) continue;
     const size = itemSize(f);
     const y = f.transform[5];
-    const near = [...(byY.get(Math.round(y) - 1) ?? []), ...(byY.get(Math.round(y)) ?? []), ...(byY.get(Math.round(y) + 1) ?? [])].filter((it) => Math.abs(it.transform[5] - y) <= size * 0.5);
+    const near = sides.near(y).filter((it) => Math.abs(it.transform[5] - y) <= size * 0.5);
     let [lo, hi] = [f.transform[4], f.transform[4] + f.width];
     for (let grew = true; grew; ) {
       grew = false;
@@ -614,6 +607,7 @@ function joinCrossingLines(full: TextItem[], left: TextItem[], right: TextItem[]
   append(full, [...moved]);
 }
 
+/** Share of the smaller side's lines that sit on a baseline of the other side (rows of one table or form). */
 function sharedBaselines(a: Line[], b: Line[]): number {
   const [small, big] = a.length <= b.length ? [a, b] : [b, a];
   if (!small.length) return 0;
@@ -898,12 +892,13 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   const headingSizes = [...weight.keys()].filter((s) => s >= body + 1 && s >= body * 1.05 && (weight.get(s) ?? 0) < total * 0.3).sort((a, b) => b - a);
   // Levels rank the sizes headings take on body pages (half their text or more in the body size): a cover's or an
   // insert's own sizes would otherwise take the top levels and push a book's chapters and sections to the last one.
+  const pageWeights = pages.map((p) => sizeWeights(p, codeCounts));
   const onBodyPages = new Set<number>();
-  for (const p of pages) {
-    const w = sizeWeights(p, codeCounts);
-    if ((w.get(body) ?? 0) * 2 < [...w.values()].reduce((a, b) => a + b, 0)) continue;
+  pages.forEach((p, i) => {
+    const w = pageWeights[i];
+    if ((w.get(body) ?? 0) * 2 < [...w.values()].reduce((a, b) => a + b, 0)) return;
     for (const l of p) if (/\p{L}/u.test(l.text)) onBodyPages.add(sizeKey(l.size));
-  }
+  });
   const ranked = headingSizes.filter((s) => onBodyPages.has(s));
   // Body font: the font carrying most characters at the body size.
   const fonts = new Map<string, number>();
@@ -920,7 +915,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   pages.forEach((read, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
     const lines = untangle(read);
-    const pageCtx = { ...ctx, pageBody: heaviest(sizeWeights(lines, codeCounts)) ?? body };
+    const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
     const code = codeRuns(lines, isCode);
     const inCode = new Set<number>();
     for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);

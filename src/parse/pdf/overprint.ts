@@ -5,6 +5,8 @@
  * A run is dropped when another run of the same size on the same baseline covers it and holds its letters in order:
  * two readings of one spot cannot both be meant, since neither would be legible in print.
  */
+import { baselineGroups } from './text.js';
+
 type Run = { str: string; transform: number[]; width: number };
 
 const MAX_RUNS = 2000;
@@ -36,23 +38,15 @@ function overprints(a: Run, b: Run): boolean {
 
 /** The page's runs without second prints; of two equal prints the first stays. Runs are compared line by line. */
 export function dropOverprints<T extends Run>(items: T[]): T[] {
-  const byLine = new Map<number, T[]>();
-  for (const it of items) {
-    if (!it.str.trim() || !upright(it.transform)) continue;
-    const key = Math.round(it.transform[5]);
-    const list = byLine.get(key) ?? [];
-    list.push(it);
-    byLine.set(key, list);
-  }
+  const { groups, near } = baselineGroups(items.filter((it) => upright(it.transform)));
   const order = new Map(items.map((it, i) => [it, i]));
   const dropped = new Set<T>();
-  for (const [key, line] of byLine) {
-    // A baseline within a point may have rounded to a neighbouring key.
-    const near = [...(byLine.get(key - 1) ?? []), ...line, ...(byLine.get(key + 1) ?? [])];
+  for (const [key, line] of groups) {
+    const others = near(key);
     // Runs are compared pairwise: a baseline crowded past any real line (a hostile file) is left as it is.
-    if (near.length > MAX_RUNS) continue;
+    if (others.length > MAX_RUNS) continue;
     for (const a of line) {
-      for (const b of near) {
+      for (const b of others) {
         if (a === b || dropped.has(b)) continue;
         if (a.str === b.str && order.get(a)! < order.get(b)!) continue;
         if (overprints(a, b)) {

@@ -124,22 +124,17 @@ function usefulAlt(alt: string | undefined): string | undefined {
  * running too; a larger one (a repeated title on slides) needs half of the pages.
  */
 export function dropRunningLines(pages: Line[][], views: number[][], body = 0): Line[][] {
-  const band = (l: Line, i: number): 'top' | 'bottom' | undefined => {
+  // The top or bottom `share` of page i that a line stands in.
+  const band = (l: Line, i: number, share = 0.09): 'top' | 'bottom' | undefined => {
     const v = views[i] ?? [0, 0, 612, 792];
     const h = v[3] - v[1];
-    if (l.y > v[3] - h * 0.09) return 'top';
-    if (l.y < v[1] + h * 0.09) return 'bottom';
+    if (l.y > v[3] - h * share) return 'top';
+    if (l.y < v[1] + h * share) return 'bottom';
     return undefined;
   };
   // Too few pages to see repetition: only a page number standing apart at the page's foot or head goes (within
   // its outer seventh: a LaTeX article sets it an inch and more above the foot, outside the 9% band).
-  if (pages.length < 3)
-    return pages.map((lines, i) => {
-      const v = views[i] ?? [0, 0, 612, 792];
-      const h = v[3] - v[1];
-      const outer = (l: Line) => (l.y > v[3] - h / 7 ? 'top' : l.y < v[1] + h / 7 ? 'bottom' : undefined);
-      return lines.filter((l) => !lonePageNumber(l, lines, outer(l)));
-    });
+  if (pages.length < 3) return pages.map((lines, i) => lines.filter((l) => !lonePageNumber(l, lines, band(l, i, 1 / 7))));
   // Digits are read as `#` only in short lines (page numbers, dates): a long line must repeat exactly.
   const k = (l: Line, b: string) => `${b}:${l.text.length <= 60 ? key(l.text).replace(/\d+/g, '#') : key(l.text)}`;
   const small = (l: Line) => l.size <= body + 0.5;

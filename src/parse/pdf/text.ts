@@ -13,3 +13,24 @@ export function spaced(before: string, next: string, gap: number, size: number, 
   if ((marked && gap >= 0) || gap > size * 0.15) return true;
   return gap > size * 0.05 && HANGUL.test(before[before.length - 1]) && HANGUL.test(next[0]);
 }
+
+/**
+ * Text runs (space runs left out) grouped by their baseline rounded to the point, so that the runs sharing a
+ * baseline are found without comparing every pair on the page. `near(y)` gives the runs whose rounded baseline is
+ * within a point of y's: a baseline close to a rounding edge falls in the neighbouring group.
+ */
+export function baselineGroups<T extends { str: string; transform: number[] }>(items: T[]): { groups: Map<number, T[]>; near: (y: number) => T[] } {
+  const groups = new Map<number, T[]>();
+  for (const it of items) {
+    if (!it.str.trim()) continue;
+    const key = Math.round(it.transform[5]);
+    const group = groups.get(key);
+    if (group) group.push(it);
+    else groups.set(key, [it]);
+  }
+  const near = (y: number) => {
+    const k = Math.round(y);
+    return [...(groups.get(k - 1) ?? []), ...(groups.get(k) ?? []), ...(groups.get(k + 1) ?? [])];
+  };
+  return { groups, near };
+}
