@@ -874,7 +874,7 @@ export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySi
   const page = ctx.pageBody ?? ctx.bodySize;
   if (page <= ctx.bodySize - 1 && l.size >= page * 1.2 && standsAlone(l, prev, next, ctx)) return 4;
   const n = NUMBERED.exec(plain);
-  if (n && standsAlone(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
+  if (n && standsAlone(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.oneFont && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
     const depth = n[1] ? n[1].split('.').length : 3;
     return Math.min(4, depth + (ctx.levels.size ? 1 : 0));
   }

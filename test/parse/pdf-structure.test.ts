@@ -64,6 +64,24 @@ describe('pdf headings from real structure', () => {
     const out = await md(pdf([{ lines: [...body(3), { text: '1. First step to take' }, { text: '2. Second step to take' }, ...body(2)] }]));
     expect(out).not.toMatch(/^#/m);
     expect(out).toContain('1. First step to take\n2. Second step to take');
+    // A numbered reference whose longest run is a title in another face (a browser-printed Wikipedia page's
+    // citations): its number is set in the body font, so it is no numbered section line.
+    const refs = await md(
+      pdf([
+        {
+          lines: [
+            ...body(3).map((l, i) => ({ ...l, y: 700 - i * 15.4 })),
+            { text: '1.', y: 640 }, { text: 'Smith, Anna (2001). A short note.', x: 86, y: 640 },
+            { text: '2.', y: 624.6 }, { text: 'Brown, Tom (1999).', x: 86, y: 624.6 },
+            { text: 'The Encyclopedia of Historic and Endangered Livestock', bold: true, x: 200, y: 624.6 },
+            { text: 'and Poultry Breeds. Yale University Press.', x: 86, y: 609.2 },
+            { text: '3.', y: 593.8 }, { text: 'Doe, Jane (2003). Another note.', x: 86, y: 593.8 },
+          ],
+        },
+      ]),
+    );
+    expect(refs).not.toMatch(/^#/m);
+    expect(refs).toMatch(/^2\. Brown, Tom \(1999\)\. The Encyclopedia of Historic and Endangered Livestock and Poultry Breeds\. Yale University Press\.$/m);
   });
 
   it('outline (bookmark) titles matched to lines become headings at their depth', async () => {
