@@ -341,13 +341,15 @@ describe('pdf headings from real structure', () => {
     expect(out).toMatch(/^#### 2\.1\.1 Existing controls$/m);
   });
 
-  it('headingLevel: size ranks first, then numbered lines need another font or a larger size', () => {
+  it('headingLevel: size ranks first, then numbered lines need another font (all of the line) or a larger size', () => {
     const ctx = { levels: sizeLevels([18, 14], []), bodySize: 10, bodyFont: 'f1', outline: new Map<string, number>() };
-    const line = (text: string, size: number, font = 'f1'): Line => ({ y: 0, x: 0, size, text, height: size, cells: [], font });
+    const line = (text: string, size: number, font = 'f1', oneFont = true): Line => ({ y: 0, x: 0, size, text, height: size, cells: [], font, oneFont });
     expect(headingLevel(line('Big', 18), ctx)).toBe(1);
     expect(headingLevel(line('Bold text', 10, 'f2'), ctx)).toBe(0);
     expect(headingLevel(line('2.3 Results', 10, 'f2'), ctx)).toBe(3);
     expect(headingLevel(line('2.3 Results', 10), ctx)).toBe(0);
+    // Mostly in another face, but not all of it (the number in the body font): no section line.
+    expect(headingLevel(line('2.3 Results', 10, 'f2', false), ctx)).toBe(0);
     expect(headingLevel(line('2.3 Results end with a period.', 10, 'f2'), ctx)).toBe(0);
   });
 });
