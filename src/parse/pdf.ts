@@ -13,7 +13,8 @@
  *
  * Layout: superscripts and fraction digits stay in their line; two-column pages are read column by column inside
  * bands cut by full-width lines (`readingOrder`); a line in the body size is never a heading for its font alone
- * (the issue's rule: headings come from size ranks, the outline and numbered section lines, never a bold line); a table header split over text rows above numeric ones is merged (`mergeHeaderRows`); contents
+ * (the issue's rule: headings come from size ranks, the outline and numbered section lines, never a bold line); a table header split over text rows above numeric ones is merged (`mergeHeaderRows`); a table continued on the next
+ * page repeats its header there (`carryHeader`); contents
  * entries keep their own lines. Speed: images are dropped unread (`maxImageSize`), the operator list is read only
  * for pages that look tabular or hold right-to-left text, and a page's lines are built once.
  */
@@ -64,6 +65,8 @@ export interface Line {
   cells: { x: number; text: string; w?: number }[];
   /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
   table?: string[][];
+  /** A ruled table's column boundaries, left to right (see `carryHeader`). */
+  columns?: number[];
   /** The line's runs as set, when all of its text is in monospace fonts (a code line: see `codeText`). */
   runs?: { x: number; s: string; w: number }[];
   /** Markdown of a line mixing monospace and other fonts: its monospace words as code spans, the rest escaped. */
@@ -464,7 +467,7 @@ function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; 
     // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
     if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
     rest = [...keep, ...outside.map((p) => placed.get(p)!)];
-    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows });
+    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows, columns: grid.cols });
   }
   const lines = readingOrder(rest, links, view, tables.length ? undefined : plain);
   for (const t of tables.sort((a, b) => a.y - b.y)) {
@@ -912,8 +915,18 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
   // A line's markdown: code spans for its monospace words unless the body itself is monospace.
   const inline = (l: Line, marker = '') => (l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : esc(l.text.slice(marker.length)));
   const blocks: Block[] = [];
+  // The table that ended the page before, for one that opens this page in its columns (see `carryHeader`).
+  let carried: Carried | undefined;
   pages.forEach((read, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
+    const opening = blocks.length;
+    let ending: (Carried & { block: Block }) | undefined;
+    const pushTable = (rows: string[][], columns: number[], tol: number, headed: boolean) => {
+      const own = mergeHeaderRows(rows);
+      const table: Block = { t: 'table', rows: (!headed && own === rows && blocks.length === opening && carryHeader(rows, columns, tol, carried)) || own };
+      blocks.push(table);
+      ending = { header: table.rows[0], columns, tol, block: table };
+    };
     const lines = untangle(read);
     const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
     const code = codeRuns(lines, isCode);
@@ -936,7 +949,8 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       if (l.table) {
         flush();
         lists = [];
-        blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
+        if (l.columns) pushTable(l.table, l.columns, 1, false);
+        else blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
         last = undefined;
         continue;
       }
@@ -962,7 +976,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       if (table) {
         flush();
         lists = [];
-        blocks.push({ t: 'table', rows: mergeHeaderRows(table.rows) });
+        pushTable(table.rows, table.columns, 8, table.headed);
         li = table.end - 1;
         last = lines[li];
         continue;
@@ -1031,6 +1045,7 @@ function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<st
       if (label || LEADER.test(l.text)) flush();
     }
     flush();
+    carried = ending && blocks[blocks.length - 1] === ending.block ? ending : undefined;
   });
   return blocks;
 }
@@ -1143,8 +1158,8 @@ function bodyMeasure(pages: Line[][], body: number, bodyFont?: string): number {
  * tables (the first row is the header). Columns are clustered from segment starts (8 pt tolerance). Code lines
  * (`code`, indices) are never rows: a listing's aligned columns are its layout.
  */
-function findTables(lines: Line[], code: Set<number>): Map<number, { end: number; rows: string[][] }> {
-  const out = new Map<number, { end: number; rows: string[][] }>();
+function findTables(lines: Line[], code: Set<number>): Map<number, AlignedTable> {
+  const out = new Map<number, AlignedTable>();
   const TOL = 8;
   let i = 0;
   let floor = 0;
@@ -1177,6 +1192,8 @@ function findTables(lines: Line[], code: Set<number>): Map<number, { end: number
       const merged: number[] = [];
       for (const x of cols) if (!merged.length || x - merged[merged.length - 1] >= TOL) merged.push(x);
       const head = headerAbove(lines, i, floor, merged, TOL);
+      // Its first row is set apart (a header) when it has one above, or its first line's font differs from the next's.
+      const headed = head.rows.length > 0 || lines[i].font !== lines[i + 1].font;
       const rows: string[][] = head.rows;
       for (let li = i; li < j; li++) {
         const l = lines[li];
@@ -1189,11 +1206,39 @@ function findTables(lines: Line[], code: Set<number>): Map<number, { end: number
         }
         if (row !== prev) rows.push(row);
       }
-      out.set(head.start, { end: j, rows: tidyRows(rows) });
+      out.set(head.start, { end: j, rows: tidyRows(rows), columns: merged, headed });
       i = floor = j;
     } else i++;
   }
   return out;
+}
+
+interface AlignedTable {
+  end: number;
+  rows: string[][];
+  /** Where its columns start. */
+  columns: number[];
+  /** Its first row is a header set apart from the rows below. */
+  headed: boolean;
+}
+
+/** A table that ended a page: its header row and where its columns stand (see `carryHeader`). */
+interface Carried {
+  header: string[];
+  columns: number[];
+  tol: number;
+}
+
+/**
+ * A table opening a page in the columns of the one that ended the page before (the same number, each within a
+ * tolerance), whose first row is not set apart as a header and does not repeat that table's header, is its
+ * continuation: it gets that table's header row instead of having a data row promoted to one.
+ */
+export function carryHeader(rows: string[][], columns: number[], tol: number, carried: Carried | undefined): string[][] | undefined {
+  if (!carried || carried.tol !== tol || carried.columns.length !== columns.length || carried.columns.some((x, k) => Math.abs(x - columns[k]) > tol)) return undefined;
+  const key = (r: string[]) => r.map((c) => c.replace(/\s+/g, ' ').trim().toLowerCase()).join('|');
+  if (rows[0]?.length !== carried.header.length || key(rows[0]) === key(carried.header)) return undefined;
+  return [carried.header, ...rows];
 }
 
 /**

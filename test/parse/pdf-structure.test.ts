@@ -603,6 +603,46 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Which services are offered, and by whom? (Please select all that apply)\n\n| | State funded legal aid | CSOs |\n| --- | --- | --- |\n| Children | yes | \\* |');
   });
 
+  it('a table continued on the next page in the same columns repeats its header row there; one with a header of its own, in other columns or after text does not', async () => {
+    // Rows of an aligned table from `y` down, 18 pt apart: a name at x 72 and a share at x 300.
+    const rows = (y: number, names: string[], x = 300) => names.flatMap((n, k) => [{ text: n, x: 72, y: y - k * 18 }, { text: `${k + 1}.5%`, x, y: y - k * 18 }]);
+    const header = (y: number) => [{ text: 'Shareholder name', x: 72, y, bold: true }, { text: 'Percentage', x: 300, y, bold: true }];
+    const first = { lines: [{ text: 'The largest shareholders were:', x: 72, y: 700 }, ...header(120), ...rows(102, ['Vanguard', 'BlackRock', 'State Street', 'Fidelity'])] };
+    const table = (out: string, n: number) => out.split(`<!-- page ${n} -->`)[1];
+    const carried = await md(pdf([first, { lines: [...rows(740, ['Geode', 'T. Rowe Price', 'Eaton Vance']), { text: 'Text after the table.', x: 72, y: 600 }] }]));
+    expect(table(carried, 2)).toMatch(/^\s*\| Shareholder name \| Percentage \|\n\| --- \| --- \|\n\| Geode \| 1\.5% \|\n\| T\. Rowe Price \| 2\.5% \|/);
+    // And on to a third page, under the first page's header.
+    const third = await md(pdf([first, { lines: rows(740, ['Geode', 'T. Rowe Price', 'Eaton Vance', 'JP Morgan']) }, { lines: rows(740, ['Bill Gates', 'Others', 'Nobody']) }]));
+    expect(table(third, 3)).toMatch(/^\s*\| Shareholder name \| Percentage \|\n\| --- \| --- \|\n\| Bill Gates \| 1\.5% \|/);
+    // The header repeated by the source is not doubled.
+    const repeated = await md(pdf([first, { lines: [...header(758), ...rows(740, ['Geode', 'T. Rowe Price', 'Eaton Vance'])] }]));
+    expect(table(repeated, 2).match(/Shareholder name/g)).toHaveLength(1);
+    // A table with a header of its own (set apart in another face), one in other columns, or one after text on the
+    // next page keeps its own first row.
+    const own = await md(pdf([first, { lines: [{ text: 'Region', x: 72, y: 758, bold: true }, { text: 'Sales', x: 300, y: 758, bold: true }, ...rows(740, ['North', 'South', 'West'])] }]));
+    expect(table(own, 2)).toMatch(/^\s*\| Region \| Sales \|\n\| --- \| --- \|\n\| North \| 1\.5% \|/);
+    const moved = await md(pdf([first, { lines: rows(740, ['Geode', 'T. Rowe Price', 'Eaton Vance'], 400) }]));
+    expect(table(moved, 2)).not.toContain('Shareholder name');
+    const after = await md(pdf([first, { lines: [{ text: 'A paragraph opens this page.', x: 72, y: 770 }, ...rows(740, ['Geode', 'T. Rowe Price', 'Eaton Vance'])] }]));
+    expect(table(after, 2)).not.toContain('Shareholder name');
+  });
+
+  it('a ruled table continued on the next page in the same grid repeats its header row there', async () => {
+    // A two-column grid from y `top` down, rows 20 pt high, columns at x 70/250/430.
+    const grid = (top: number, n: number) => {
+      const ys = Array.from({ length: n + 1 }, (_, k) => top - k * 20);
+      return [...ys.map((y) => `70 ${y} m 430 ${y} l S`), ...[70, 250, 430].map((x) => `${x} ${ys[n]} m ${x} ${top} l S`)].join('\n');
+    };
+    const cells = (top: number, texts: [string, string][]) => texts.flatMap(([a, b], k) => [{ text: a, x: 75, y: top - k * 20 - 14, size: 10 }, { text: b, x: 255, y: top - k * 20 - 14, size: 10 }]);
+    const out = await md(
+      pdf([
+        { lines: [{ text: 'Parts on order:', y: 700 }, ...cells(200, [['Part', 'Quantity'], ['Bolt', '40'], ['Nut', '40']])], ops: grid(200, 3) },
+        { lines: cells(760, [['Washer', '80'], ['Spring', '12'], ['Pin', '6']]), ops: grid(760, 3) },
+      ]),
+    );
+    expect(out.split('<!-- page 2 -->')[1]).toMatch(/^\s*\| Part \| Quantity \|\n\| --- \| --- \|\n\| Washer \| 80 \|\n\| Spring \| 12 \|/);
+  });
+
   it('a sentence starting at the table\'s left edge, or a caption, right above a two-column table is not its header', async () => {
     const code = (a: string, b: string, y: number) => [{ text: a, x: 136, y, size: 10 }, { text: b, x: 210, y, size: 10 }];
     const out = await md(
