@@ -686,6 +686,7 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
   const out: Line[] = [];
   for (const l of lines) {
     l.parts.sort((p, q) => p.x - q.x);
+    wordBullet(l.parts, l.size);
     const all = l.parts.map((p) => p.s).join('');
     // A right-to-left line (more Hebrew/Arabic letters than Latin, Greek or Cyrillic ones) reads right to left:
     // pdf.js already gives each run in logical order, so only the runs' order flips.
@@ -793,6 +794,19 @@ function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): L
  * Code is mostly ASCII, arrows and box drawing (a diagram's "│" and "▼" lines): a CJK font flagged fixed-pitch
  * sets prose.
  */
+/**
+ * Word's second-level bullet is a letter "o" in Courier New: a lone "o" leading the line in a font of its own, set
+ * apart from the text after it, is a bullet (`◦`), not a word or code. A word "o" ("or" in Portuguese) shares the
+ * sentence's font.
+ */
+function wordBullet(parts: { x: number; s: string; w: number; font?: string; mono?: boolean }[], size: number): void {
+  const ink = parts.filter((p) => p.s.trim());
+  const [o, next] = ink;
+  if (!next || o.s.trim() !== 'o' || o.font === next.font || next.x - (o.x + o.w) < size * 0.4) return;
+  o.s = '◦';
+  o.mono = false;
+}
+
 const ascii = (s: string) => {
   const ink = s.replace(/\s/g, '');
   return (ink.match(/[\x21-\x7e\u2190-\u21ff\u2500-\u25ff]/g)?.length ?? 0) >= ink.length / 2;
@@ -840,6 +854,10 @@ function lineMarkdown(segs: Seg[]): string {
 /** Bullet glyphs, check boxes and private-use symbol-font glyphs (Wingdings/Symbol bullets) starting a line. */
 const BULLET = /^([•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF])\s*(?=\S)(?<=[\uE000-\uF8FF☐☑☒□◆◇►▶➢✓✔]\s*|\s)/u;
 const GLYPH_ONLY = /^[\s•●▪■◦○‣∙·☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF]+$/u;
+/** A list item's marker standing alone as a line's first cell (a bullet glyph, "1.", "a)", "(iv)"), tab-set apart. */
+const MARKER_CELL = /^(?:[•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)])$/u;
+/** A list item whose marker is tab-set apart from its text (two cells): a list line, not a table row. */
+const listLine = (l: Line) => l.cells.length === 2 && MARKER_CELL.test(l.cells[0].text.trim());
 
 /** "5.1 Title", "2. Title", "(3) Title": a numbered section line; the level is the number's depth. */
 const NUMBERED = /^(?:(\d{1,2}(?:\.\d{1,2}){0,4})\.?|\((\d{1,2})\))\s+(?=\S)(?!\d)/;
@@ -1165,13 +1183,13 @@ function findTables(lines: Line[], code: Set<number>): Map<number, AlignedTable>
   let floor = 0;
   while (i < lines.length) {
     // A caption whose number and title happen to line up with the columns below names the table; it is no row.
-    if (lines[i].cells.length < 2 || CAPTION.test(lines[i].text) || code.has(i)) {
+    if (lines[i].cells.length < 2 || listLine(lines[i]) || CAPTION.test(lines[i].text) || code.has(i)) {
       i++;
       continue;
     }
     let j = i + 1;
     const cols = lines[i].cells.map((c) => c.x);
-    while (j < lines.length && !code.has(j)) {
+    while (j < lines.length && !code.has(j) && !listLine(lines[j])) {
       const l = lines[j];
       const gap = lines[j - 1].y - l.y;
       if (gap > Math.max(l.size, lines[j - 1].size) * 3.5 || gap < 0) break;

@@ -399,6 +399,41 @@ describe('pdf page furniture, lists, tables, direction', () => {
     for (const n of [1, 5, 9]) expect(out).toContain(`Unique content of page ${n} goes here.`);
   });
 
+  it('list markers set a tab apart from their text are list items, not table rows; Word\'s Courier "o" is a nested bullet', async () => {
+    const prose = (y: number) => ({ text: 'Some ordinary running prose sits above the list on this page.', x: 72, y });
+    // A marker at `x` and its text 26 pt right of it (a tab stop): two cells, as a table row would have.
+    const item = (y: number, m: string, t: string, x = 90) => [{ text: m, x, y, mono: m === 'o' }, { text: t, x: x + 26, y }];
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            prose(700),
+            ...item(680, '1.', 'First step'),
+            ...item(666, '2.', 'Second step'),
+            ...item(652, '3.', 'Third step'),
+            prose(620),
+            // \xb7 is the bullet in the builder's standard encoding.
+            ...item(600, '\xb7', 'Apples'),
+            ...item(586, '\xb7', 'Pears'),
+            ...item(572, 'o', 'Green pears', 108),
+            ...item(558, '\xb7', 'Plums'),
+            prose(520),
+            // A three-column table whose first column is numbered stays a table.
+            ...[500, 486, 472].flatMap((y, k) => [{ text: `${k + 1}.`, x: 72, y }, { text: `Part ${k + 1}`, x: 120, y }, { text: `${k * 4 + 2} kg`, x: 300, y }]),
+            prose(440),
+            // A word "o" in the sentence's own font is a word.
+            { text: 'o', x: 72, y: 420 },
+            { text: 'gato e o cachorro dormem juntos.', x: 82, y: 420 },
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('1. First step\n2. Second step\n3. Third step');
+    expect(out).toContain('- Apples\n- Pears\n  - Green pears\n- Plums');
+    expect(out).toContain('| 1. | Part 1 | 2 kg |\n| --- | --- | --- |\n| 2. | Part 2 | 6 kg |');
+    expect(out).toMatch(/^o gato e o cachorro dormem juntos\.$/m);
+  });
+
   it('list items nest by where their markers stand; right-aligned numbers ("9." and "10.") stay one level', async () => {
     const at = (text: string, x: number) => ({ text, x });
     const out = await md(
