@@ -1216,7 +1216,7 @@ function findTables(lines: Line[], code: Set<number>): Map<number, AlignedTable>
       for (let li = i; li < j; li++) {
         const l = lines[li];
         const prev = rows[rows.length - 1];
-        const row = prev && li > i + 1 && continues(lines[li - 1], l) ? prev : merged.map(() => '');
+        const row = prev && li > i && continues(lines[li - 1], l) ? prev : merged.map(() => '');
         for (const c of l.cells) {
           let k = 0;
           for (let m = 0; m < merged.length; m++) if (merged[m] <= c.x + TOL) k = m;

@@ -638,6 +638,26 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Which services are offered, and by whom? (Please select all that apply)\n\n| | State funded legal aid | CSOs |\n| --- | --- | --- |\n| Children | yes | \\* |');
   });
 
+  it('an aligned table\'s header cell wrapped onto a second line stays in the header row', async () => {
+    const row = (y: number, a: string, b: string, c: string) => [{ text: a, x: 72, y }, { text: b, x: 160, y }, { text: c, x: 380, y }];
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'Here are some things a respectful duck could eat:', x: 72, y: 700 },
+            { text: 'Food', x: 160, y: 676 },
+            { text: 'Calories per', x: 380, y: 676 },
+            { text: 'portion', x: 380, y: 662 },
+            ...row(644, 'Leaves', 'Ash, Elm, Maple', '50'),
+            ...row(626, 'Berries', 'Blueberry, Strawberry', '150'),
+            ...row(608, 'Grain', 'Corn, Buckwheat, Barley', '200'),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('| | Food | Calories per portion |\n| --- | --- | --- |\n| Leaves | Ash, Elm, Maple | 50 |');
+  });
+
   it('a table continued on the next page in the same columns repeats its header row there; one with a header of its own, in other columns or after text does not', async () => {
     // Rows of an aligned table from `y` down, 18 pt apart: a name at x 72 and a share at x 300.
     const rows = (y: number, names: string[], x = 300) => names.flatMap((n, k) => [{ text: n, x: 72, y: y - k * 18 }, { text: `${k + 1}.5%`, x, y: y - k * 18 }]);
