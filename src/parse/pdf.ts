@@ -220,6 +220,13 @@ type RawItem = TextItem & { type?: string; id?: string };
 const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
 
 /**
+ * Word's list bullets from symbol fonts, which reach the text as private-use code points (U+F000 plus the font's
+ * code): Symbol's bullet, Wingdings' square, arrowhead, check mark and diamond. Elsewhere they would be blank boxes.
+ */
+const SYMBOL_BULLETS: Record<string, string> = { '\uF0B7': '•', '\uF0A7': '▪', '\uF0D8': '➢', '\uF0FC': '✓', '\uF076': '❖' };
+const SYMBOL_BULLET = /[\uF0B7\uF0A7\uF0D8\uF0FC\uF076]/g;
+
+/**
  * Drops marked-content markers, artifacts (see `artifactRuns`) and the text of fonts without a usable encoding,
  * tagging each text item with the heading level, table cell and list item of the marked content it sits in and
  * whether its font is monospace, and NFKC-normalises presentation forms (pdf.js is asked not to, so that a ligature
@@ -246,7 +253,7 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
     // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
     // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
     // So is one letter or symbol followed only by control characters (a dingbat font's bullet: "r\u0001").
-    const str = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+    const str = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(SYMBOL_BULLET, (m) => SYMBOL_BULLETS[m]).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
     out.push({ ...it, str, tag: tag?.heading, cell: tag?.cell, item: tag?.item, label: tag?.label, mono: !!it.fontName && mono.has(it.fontName) });
   }
   return out;

@@ -462,12 +462,14 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(deep).toContain(`${' '.repeat(14)}- level 30`);
   });
 
-  it('bullet glyphs (including a symbol font\'s lone control character, or one letter and control characters) become - items', async () => {
+  it('bullet glyphs (including a symbol font\'s lone control character, or one letter and control characters, and Word\'s private-use symbol bullets) become - items', async () => {
     const out = await md(pdf([{ lines: [...body(2), { text: '\u00b7 first point' }, { text: '\u00b7 second point' }, ...body(2)] }]));
     expect(out).toContain('- first point\n- second point');
     expect(markItems([{ str: '\u0002', transform: [9, 0, 0, 9, 0, 0], width: 5, height: 9 }], new Map())[0].str).toBe('•');
     expect(markItems([{ str: 'r\u0001', transform: [5, 0, 0, 5, 0, 0], width: 4, height: 5 }], new Map())[0].str).toBe('•');
     expect(markItems([{ str: 'a\u0003b', transform: [9, 0, 0, 9, 0, 0], width: 5, height: 9 }], new Map())[0].str).toBe('ab');
+    // Word's symbol-font bullets arrive as private-use code points (inside a table cell no item marker strips them).
+    expect(markItems([{ str: '\uF0B7 A First \uF0A7 \uF0FC', transform: [9, 0, 0, 9, 0, 0], width: 50, height: 9 }], new Map())[0].str).toBe('• A First ▪ ✓');
   });
 
   it('a font without a usable encoding (glyph ids as control characters) yields no text, its stray printable ids included', () => {
