@@ -4,7 +4,9 @@
  * a heading from the font alone), split header rows merge, right-to-left ligatures keep their letter order, Hangul word gaps.
  */
 import { describe, expect, it } from 'vitest';
-import { markItems, mergeHeaderRows, readingOrder } from '../../src/parse/pdf.js';
+import { markItems } from '../../src/parse/pdf/items.js';
+import { readingOrder } from '../../src/parse/pdf/lines.js';
+import { mergeHeaderRows } from '../../src/parse/pdf/tables.js';
 import { fixRtlLigatures, rtlLigatureFixes } from '../../src/parse/pdf/ligatures.js';
 import { spaced } from '../../src/parse/pdf/text.js';
 import { dropOverprints } from '../../src/parse/pdf/overprint.js';

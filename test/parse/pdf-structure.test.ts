@@ -5,7 +5,10 @@
  * lines.
  */
 import { describe, expect, it } from 'vitest';
-import { headingLevel, markItems, sizeLevels, tidyRows, type Line } from '../../src/parse/pdf.js';
+import { headingLevel, sizeLevels } from '../../src/parse/pdf/headings.js';
+import { markItems } from '../../src/parse/pdf/items.js';
+import type { Line } from '../../src/parse/pdf/lines.js';
+import { tidyRows } from '../../src/parse/pdf/tables.js';
 import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
 import { dropRunningLines, structureTags, outlineTitles } from '../../src/parse/pdf/structure.js';
 import { figureBoxes, mcidOf } from '../../src/parse/pdf/figures.js';
@@ -505,7 +508,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
 
   it('right-to-left lines read right to left; reversed lam-alef-hamza ligatures are restored', async () => {
     // Two runs of an Arabic line: the right one comes first in reading order.
-    const { readingOrder } = await import('../../src/parse/pdf.js');
+    const { readingOrder } = await import('../../src/parse/pdf/lines.js');
     const lines = readingOrder(
       markItems(
         [

@@ -3,7 +3,7 @@
  * headings and tables, and running headers/footers found by repetition across pages.
  */
 import { maxOf, minOf } from '../../lib/arrays.js';
-import type { Line } from '../pdf.js';
+import type { Line } from './lines.js';
 
 /** Outline titles (normalised) → heading level (depth + 1). */
 export type Outline = Map<string, number>;

@@ -1,4 +1,4 @@
-/** Text-level rules shared by line building (`pdf.ts`) and ruled-table cells (`rules.ts`). */
+/** Text-level rules shared by line building (`lines.ts`) and ruled-table cells (`rules.ts`). */
 
 const HANGUL = /[\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]/;
 

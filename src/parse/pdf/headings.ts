@@ -1,0 +1,92 @@
+/**
+ * Heading levels from real structure: font-size ranks on body pages, outline titles, tagged headings and numbered
+ * section lines set apart; never a bold line on its own.
+ */
+import type { Outline } from './structure.js';
+import { BULLET, ended, type Line } from './lines.js';
+
+/** "5.1 Title", "2. Title", "(3) Title": a numbered section line; the level is the number's depth. */
+export const NUMBERED = /^(?:(\d{1,2}(?:\.\d{1,2}){0,4})\.?|\((\d{1,2})\))\s+(?=\S)(?!\d)/;
+
+/**
+ * Heading levels (1-4) of the heading sizes, largest first. `ranked` are the sizes body pages use; a size only a
+ * cover or an insert uses takes the level of the next ranked size below it, and sizes above all ranked ones share
+ * level 1, one above the first ranked size when the four levels leave room (a title page over sections).
+ * Without ranked sizes every size ranks.
+ */
+export function sizeLevels(sizes: number[], ranked: number[]): Map<number, number> {
+  const ranks = ranked.length ? ranked : sizes;
+  const lift = ranks.length < 4 && sizes.some((s) => s > ranks[0]) ? 1 : 0;
+  return new Map(
+    sizes.map((size) => {
+      const rank = ranks.findIndex((s) => s <= size);
+      if (rank === 0 && size > ranks[0]) return [size, 1];
+      return [size, Math.min(4, (rank < 0 ? ranks.length : rank) + 1 + lift)];
+    }),
+  );
+}
+
+/** The heading level a line earns from real structure, or 0. */
+export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number; pageBody?: number }, prev?: Line, next?: Line): number {
+  const plain = l.text;
+  if (plain.length > 200 || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
+  if (l.tag) return Math.min(4, l.tag);
+  const o = ctx.outline.get(outlineKey(plain));
+  if (o) return Math.min(4, o);
+  const level = ctx.levels.get(sizeKey(l.size));
+  if (level) return level;
+  // A page set smaller than the document (a brochure or insert page) ranks its own sizes: a short line well above
+  // that page's body size, standing apart, is a heading at the lowest level.
+  const page = ctx.pageBody ?? ctx.bodySize;
+  if (page <= ctx.bodySize - 1 && l.size >= page * 1.2 && standsAlone(l, prev, next, ctx)) return 4;
+  const n = NUMBERED.exec(plain);
+  if (n && standsAlone(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.oneFont && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
+    const depth = n[1] ? n[1].split('.').length : 3;
+    return Math.min(4, depth + (ctx.levels.size ? 1 : 0));
+  }
+  return 0;
+}
+
+export const outlineKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+export const sizeKey = (s: number) => Math.round(s * 2) / 2;
+
+/** Characters carried by each text size (half-point steps) in these lines; code lines only when `code` says so. */
+export function sizeWeights(lines: Line[], code = true): Map<number, number> {
+  const weight = new Map<number, number>();
+  for (const l of lines) if (code || !l.runs) weight.set(sizeKey(l.size), (weight.get(sizeKey(l.size)) ?? 0) + l.text.length);
+  return weight;
+}
+
+/**
+ * Whether lines set wholly in a monospace font count toward the body size: only where they carry most of the text
+ * (a typewritten page, a receipt). Code is usually set smaller than the prose around it, and a page of listings
+ * or of a table of names would otherwise make its prose look like headings.
+ */
+export function codeIsBody(lines: Line[]): boolean {
+  let prose = 0;
+  let all = 0;
+  for (const l of lines) {
+    all += l.text.length;
+    if (!l.runs) prose += l.text.length;
+  }
+  return prose < all * 0.25;
+}
+
+/** The size carrying most characters (the first of equals), undefined when there is none. */
+export const heaviest = (weight: Map<number, number>) => [...weight].sort((p, q) => q[1] - p[1])[0]?.[0];
+
+/** A short line that does not end like a sentence and stands apart from the text around it (see `apart`). */
+export const standsAlone = (l: Line, prev: Line | undefined, next: Line | undefined, ctx: { leading?: number; measure?: number }) =>
+  l.text.length <= 90 && !/[.,;:]$/.test(l.text) && apart(l, prev, next, ctx);
+
+/**
+ * A line that is not part of a paragraph: it neither wraps into the next line (same font and size at the line
+ * spacing) nor continues the previous one (at the line spacing, after a line that does not end a paragraph).
+ */
+function apart(l: Line, prev: Line | undefined, next: Line | undefined, ctx: { leading?: number; measure?: number }): boolean {
+  const step = (a: Line, b: Line) => a.y - b.y > 0 && a.y - b.y <= Math.max((ctx.leading ?? 0) * 1.05, Math.max(a.size, b.size) * 1.75);
+  if (next && !next.table && next.font === l.font && Math.abs(next.size - l.size) < 0.5 && step(l, next)) return false;
+  if (prev && !prev.table && step(prev, l) && !ended(prev, ctx.measure)) return false;
+  return true;
+}

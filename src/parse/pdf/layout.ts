@@ -1,0 +1,247 @@
+/**
+ * A document's lines into blocks: headings, paragraphs (by gap, indent and line spacing), lists nested by marker
+ * position, code, tables and footnotes, page by page.
+ */
+import { esc, link } from '../inline.js';
+import type { Block } from '../types.js';
+import type { Outline } from './structure.js';
+import { codeRuns, codeText } from './code.js';
+import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone } from './headings.js';
+import { ascii, BULLET, couldEnd, ended, type Line } from './lines.js';
+import { type Carried, carryHeader, contentsRun, findTables, LEADER, mergeHeaderRows } from './tables.js';
+
+const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
+
+export function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>()): Block[] {
+  // Body size: the size carrying most characters (of prose, see `codeIsBody`); any size may rank as a heading's.
+  const codeCounts = codeIsBody(pages.flat());
+  const weight = sizeWeights(pages.flat());
+  const body = heaviest(sizeWeights(pages.flat(), codeCounts)) ?? 10;
+  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  const headingSizes = [...weight.keys()].filter((s) => s >= body + 1 && s >= body * 1.05 && (weight.get(s) ?? 0) < total * 0.3).sort((a, b) => b - a);
+  // Levels rank the sizes headings take on body pages (half their text or more in the body size): a cover's or an
+  // insert's own sizes would otherwise take the top levels and push a book's chapters and sections to the last one.
+  const pageWeights = pages.map((p) => sizeWeights(p, codeCounts));
+  const onBodyPages = new Set<number>();
+  pages.forEach((p, i) => {
+    const w = pageWeights[i];
+    if ((w.get(body) ?? 0) * 2 < [...w.values()].reduce((a, b) => a + b, 0)) return;
+    for (const l of p) if (/\p{L}/u.test(l.text)) onBodyPages.add(sizeKey(l.size));
+  });
+  const ranked = headingSizes.filter((s) => onBodyPages.has(s));
+  // Body font: the font carrying most characters at the body size.
+  const fonts = new Map<string, number>();
+  for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
+  const bodyFont = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
+  const ctx = { levels: sizeLevels(headingSizes, ranked), bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont) };
+  // Code: monospace lines below the heading sizes, in a document whose body is not itself set monospace (a
+  // typewritten or plain-text page is prose).
+  const monoBody = !!bodyFont && mono.has(bodyFont);
+  const isCode = (l: Line) => !monoBody && !!l.runs && !l.table && l.size < body + 1 && ascii(l.text);
+  // A line's markdown: code spans for its monospace words unless the body itself is monospace.
+  const inline = (l: Line, marker = '') => (l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : esc(l.text.slice(marker.length)));
+  const blocks: Block[] = [];
+  // The table that ended the page before, for one that opens this page in its columns (see `carryHeader`).
+  let carried: Carried | undefined;
+  pages.forEach((read, i) => {
+    blocks.push({ t: 'comment', text: `page ${i + 1}` });
+    const opening = blocks.length;
+    let ending: (Carried & { block: Block }) | undefined;
+    const pushTable = (rows: string[][], columns: number[], tol: number, headed: boolean) => {
+      const own = mergeHeaderRows(rows);
+      const table: Block = { t: 'table', rows: (!headed && own === rows && blocks.length === opening && carryHeader(rows, columns, tol, carried)) || own };
+      blocks.push(table);
+      ending = { header: table.rows[0], columns, tol, block: table };
+    };
+    const lines = untangle(read);
+    const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
+    const code = codeRuns(lines, isCode);
+    const inCode = new Set<number>();
+    for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);
+    const tables = findTables(lines, inCode);
+    let para: string[] = [];
+    let last: Line | undefined;
+    // Open lists, outermost first, each with where its markers stand: an item whose marker stands clearly right of
+    // the open one's nests under that one's last item.
+    let lists: { list: Extract<Block, { t: 'list' }>; x: number }[] = [];
+    // Where the current list item's marker line starts: its wrapped lines are indented past it.
+    let itemX = 0;
+    const flush = () => {
+      if (para.length) blocks.push({ t: 'p', text: joinLines(para) });
+      para = [];
+    };
+    for (let li = 0; li < lines.length; li++) {
+      const l = lines[li];
+      if (l.table) {
+        flush();
+        lists = [];
+        if (l.columns) pushTable(l.table, l.columns, 1, false);
+        else blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
+        last = undefined;
+        continue;
+      }
+      const codeEnd = code.get(li);
+      if (codeEnd) {
+        flush();
+        lists = [];
+        blocks.push({ t: 'code', text: codeText(lines.slice(li, codeEnd)) });
+        li = codeEnd - 1;
+        last = undefined;
+        continue;
+      }
+      const contents = contentsRun(lines, li);
+      if (contents) {
+        flush();
+        lists = [];
+        blocks.push({ t: 'table', rows: contents.rows });
+        li = contents.end - 1;
+        last = undefined;
+        continue;
+      }
+      const table = tables.get(li);
+      if (table) {
+        flush();
+        lists = [];
+        pushTable(table.rows, table.columns, 8, table.headed);
+        li = table.end - 1;
+        last = lines[li];
+        continue;
+      }
+      const level = headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]);
+      const text = l.href ? link(inline(l), l.href) : inline(l);
+      if (level) {
+        flush();
+        lists = [];
+        const prev = blocks[blocks.length - 1];
+        if (prev?.t === 'h' && prev.level === level && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8 && !NUMBERED.test(l.text)) prev.text += ' ' + text;
+        else blocks.push({ t: 'h', level, text });
+        last = l;
+        continue;
+      }
+      // A footnote led by a raised "*" is no bullet item.
+      const bullet = l.note ? null : BULLET.exec(l.text);
+      const num = bullet ? null : ORDERED.exec(l.text);
+      if (bullet || num) {
+        const marker = (bullet ?? num)![0];
+        const ordered = !!num;
+        // A check box marker is a task: `[ ]` when empty, `[x]` when ticked (a filled form's ☒).
+        const task = bullet?.[1] === '☐' || bullet?.[1] === '□' ? '[ ] ' : bullet?.[1] === '☒' || bullet?.[1] === '☑' ? '[x] ' : '';
+        const item = { text: task + (l.href ? link(inline(l, marker), l.href) : inline(l, marker)), children: [] };
+        // Markers of one level line up within most of a character (right-aligned numbers "9." and "10." differ).
+        const tol = l.size * 0.7;
+        while (lists.length && lists[lists.length - 1].x > l.x + tol) lists.pop();
+        const open = lists[lists.length - 1];
+        // Nesting stops at eight levels (a hostile file could indent each item a little further for ever).
+        const same = open && (Math.abs(open.x - l.x) <= tol || lists.length >= 8) ? open : undefined;
+        if (same && same.list.ordered === ordered && (!ordered || Number(num![1]) === same.list.start + same.list.items.length)) same.list.items.push(item);
+        else {
+          flush();
+          if (same) lists.pop();
+          const list: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: ordered ? Number(num![1]) : 1, items: [item] };
+          const parent = lists[lists.length - 1];
+          if (parent) parent.list.items[parent.list.items.length - 1].children.push(list);
+          else blocks.push(list);
+          lists.push({ list, x: l.x });
+        }
+        itemX = l.x;
+        last = l;
+        continue;
+      }
+      const gap = last ? last.y - l.y : 0;
+      const open = lists[lists.length - 1]?.list;
+      if (open && last && gap < l.size * 1.6 && l.x > itemX + 2) {
+        const it = open.items[open.items.length - 1];
+        it.text = joinLines([it.text, text]);
+        last = l;
+        continue;
+      }
+      lists = [];
+      // A short line standing apart in a font of its own (a run-in title set bold at the body size, which the
+      // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
+      const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
+      // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
+      // after a line that could end one (closing punctuation, or short of the full measure): manuals set paragraphs
+      // only slightly apart, while a justified line spread by a tall formula runs full width into the next.
+      const parted =
+        !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
+      if (label || l.note || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
+      para.push(text);
+      last = l;
+      // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
+      if (label || LEADER.test(l.text)) flush();
+    }
+    flush();
+    carried = ending && blocks[blocks.length - 1] === ending.block ? ending : undefined;
+  });
+  return blocks;
+}
+
+/** Two lines of one paragraph: the same start, font and size, the second at most 1.6 lines below the first. */
+const continuous = (a: Line, b: Line) =>
+  !a.table && !b.table && Math.abs(a.x - b.x) < 2 && a.font === b.font && Math.abs(a.size - b.size) < 0.5 && a.y - b.y > 0 && a.y - b.y <= a.size * 1.6;
+
+/**
+ * A line set in another size beside a paragraph (a sidebar's heading or label) whose baseline falls between two of
+ * the paragraph's lines comes after the paragraph instead of splitting it, when no column split told them apart.
+ */
+function untangle(lines: Line[]): Line[] {
+  const out = [...lines];
+  for (let i = 1; i + 1 < out.length; i++) {
+    const [a, l, b] = [out[i - 1], out[i], out[i + 1]];
+    if (l.table || !continuous(a, b) || Math.abs(l.size - a.size) < 1) continue;
+    const beside = (m: Line) => l.x + (l.w ?? 0) < m.x - m.size || l.x > m.x + (m.w ?? 0) + m.size;
+    if (!beside(a) || !beside(b)) continue;
+    let end = i + 1;
+    while (end + 1 < out.length && continuous(out[end], out[end + 1])) end++;
+    out.splice(i, 1);
+    out.splice(end, 0, l);
+  }
+  return out;
+}
+
+/**
+ * A paragraph's indented first line (books and papers set paragraphs apart this way, not by space): indented by
+ * one to four text sizes from the line above, which ends its paragraph, while the line below returns to the margin.
+ */
+function indents(l: Line, prev: Line | undefined, next: Line | undefined, measure = 0): boolean {
+  if (!prev || prev.table || !next || next.table || Math.abs(next.x - prev.x) > 1.5) return false;
+  const by = l.x - prev.x;
+  return by >= l.size && by <= l.size * 4 && ended(prev, measure) && prev.y - l.y < l.size * 1.6 && l.y - next.y < l.size * 1.6;
+}
+
+/** The most common baseline-to-baseline distance between consecutive body lines (0 when there is none). */
+function bodyLeading(pages: Line[][], body: number, bodyFont?: string): number {
+  const gaps = new Map<number, number>();
+  for (const p of pages)
+    for (let i = 1; i < p.length; i++) {
+      const [a, b] = [p[i - 1], p[i]];
+      if (a.table || b.table || sizeKey(a.size) !== body || sizeKey(b.size) !== body || a.font !== bodyFont || b.font !== bodyFont) continue;
+      const g = Math.round((a.y - b.y) * 2) / 2;
+      if (g >= body * 0.9 && g <= body * 2) gaps.set(g, (gaps.get(g) ?? 0) + 1);
+    }
+  return [...gaps].sort((p, q) => q[1] - p[1] || p[0] - q[0])[0]?.[0] ?? 0;
+}
+
+/** The usual width of a full body line (the 80th percentile of body line widths). */
+function bodyMeasure(pages: Line[][], body: number, bodyFont?: string): number {
+  const ws = pages.flatMap((p) => p.filter((l) => !l.table && sizeKey(l.size) === body && l.font === bodyFont).map((l) => l.w ?? 0)).sort((a, b) => a - b);
+  return ws[Math.floor(ws.length * 0.8)] ?? 0;
+}
+
+function joinLines(lines: string[]): string {
+  let out = '';
+  for (const l of lines) {
+    if (!out) out = l;
+    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(l)) out = out.slice(0, -1) + l;
+    else out += ' ' + l;
+  }
+  // A link wrapped onto the next line is one link.
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(WRAPPED_LINK, ' $2]($1)');
+  }
+  return out;
+}
+
+/** `](url) [more](url)`: the end of a link followed by another to the same address. */
+const WRAPPED_LINK = /\]\(([^()\s]+)\) \[((?:[^[\]\\]|\\.)*)\]\(\1\)/g;

@@ -1,0 +1,337 @@
+/**
+ * PDF tables: tagged (the structure tree), ruled (painted grid lines) and aligned (column starts shared by
+ * consecutive lines), their header rows (above, split over lines, carried over a page break), and contents lists.
+ */
+import { append, maxOf, minOf } from '../../lib/arrays.js';
+import { codeSpan, esc } from '../inline.js';
+import { fillGrid, inGrid, trimFrameBands, type Grid, type PlacedItem } from './rules.js';
+import { itemSize, type TextItem } from './items.js';
+import { type Line, readingOrder, toLines } from './lines.js';
+
+/**
+ * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
+ * its glyphs stand beside the baseline point, so its box is one text size wide and its advance tall; `y` is set so
+ * that the box's middle is where `fillGrid` looks (`y + size * 0.3`).
+ */
+function gridBox(it: TextItem): PlacedItem {
+  const [a, b, , , e, f] = it.transform;
+  const size = itemSize(it);
+  const w = it.width ?? 0;
+  if (Math.abs(b) <= Math.abs(a)) return { x: e, y: f, w, size, str: it.str };
+  const up = b > 0;
+  const mid = up ? f + w / 2 : f - w / 2;
+  return { x: up ? e - size : e, y: mid - size * 0.3, w: size, size, str: it.str };
+}
+
+/**
+ * Tables the structure tree marks (`Table`/`TR`/`TD`/`TH`): each cell's text read as lines and joined (see
+ * `cellMarkdown`), rows aligned to the fullest (see `alignCells`). Like a ruled grid, a table of one row or of one
+ * cell per row is a frame, and its text stays text. Returns the tables as lines to place (see `placeTables`) and
+ * the items left to read as text.
+ */
+export function taggedTables(items: TextItem[], links: { rect: number[]; url: string }[]): { tables: Line[]; rest: TextItem[] } {
+  const byTable = new Map<number, TextItem[]>();
+  for (const it of items) if (it.cell && it.str.trim()) byTable.set(it.cell.table, append(byTable.get(it.cell.table) ?? [], [it]));
+  const tables: Line[] = [];
+  const taken = new Set<TextItem>();
+  for (const cellItems of byTable.values()) {
+    const cells = new Map<string, TextItem[]>();
+    for (const it of cellItems) {
+      const k = `${it.cell!.row}:${it.cell!.col}`;
+      cells.set(k, append(cells.get(k) ?? [], [it]));
+    }
+    const byRow = new Map<number, TaggedCell[]>();
+    for (const [k, its] of cells) {
+      const [r, c] = k.split(':').map(Number);
+      const boxes = its.map(gridBox);
+      byRow.set(r, append(byRow.get(r) ?? [], [{ col: c, x0: minOf(boxes.map((p) => p.x)), x1: maxOf(boxes.map((p) => p.x + p.w)), md: cellMarkdown(toLines(its, links)) }]));
+    }
+    const rows = alignCells([...byRow].sort((a, b) => a[0] - b[0]).map(([, row]) => row.sort((a, b) => a.col - b.col)));
+    if (rows.length < 2 || rows.every((r) => r.filter(Boolean).length < 2)) continue;
+    for (const it of cellItems) taken.add(it);
+    const boxes = cellItems.map(gridBox);
+    const right = maxOf(boxes.map((p) => p.x + p.w));
+    tables.push({ y: maxOf(boxes.map((p) => p.y)) + 0.1, x: minOf(boxes.map((p) => p.x)), size: 0, text: '', height: 0, cells: [{ x: right, text: '' }], table: rows });
+  }
+  return { tables, rest: taken.size ? items.filter((it) => !taken.has(it)) : items };
+}
+
+type TaggedCell = { col: number; x0: number; x1: number; md: string };
+
+/**
+ * A tagged table's rows as a grid. pdf.js reports neither spans nor the empty cells a page's tree leaves out, so a
+ * row with fewer cells than the fullest rows places each of its cells, in order, under the column its text overlaps
+ * most (the columns are where the fullest rows' cells stand); a spanning cell is written once, in its first column.
+ */
+function alignCells(rows: TaggedCell[][]): string[][] {
+  const full = maxOf(rows.map((r) => r.length));
+  const wide = rows.filter((r) => r.length === full);
+  const bands = Array.from({ length: full }, (_, k) => ({ x0: minOf(wide.map((r) => r[k].x0)), x1: maxOf(wide.map((r) => r[k].x1)) }));
+  const fit = (c: TaggedCell, k: number) => {
+    const overlap = Math.min(c.x1, bands[k].x1) - Math.max(c.x0, bands[k].x0);
+    return overlap > 0 ? overlap : -Math.abs((c.x0 + c.x1) / 2 - (bands[k].x0 + bands[k].x1) / 2);
+  };
+  return rows.map((r) => {
+    const out: string[] = new Array(full).fill('');
+    if (r.length === full) return r.map((c) => c.md);
+    let next = 0;
+    r.forEach((c, j) => {
+      let best = next;
+      for (let k = next + 1; k <= full - (r.length - j); k++) if (fit(c, k) > fit(c, best)) best = k;
+      out[best] = c.md;
+      next = best + 1;
+    });
+    return out;
+  });
+}
+
+/** A tagged cell's lines as one line of markdown: monospace lines and words as code spans (a cell has no blocks). */
+const cellMarkdown = (lines: Line[]) => lines.map((l) => (l.runs ? codeSpan(l.text) : (l.md ?? esc(l.text)))).join(' ');
+
+/**
+ * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and
+ * each table is put back in reading order before the first line below its top that sits in its column span.
+ */
+export function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[], tagged: Line[] = []): Line[] {
+  const tables: Line[] = [...tagged];
+  let rest = items;
+  for (const g of grids) {
+    const inside: PlacedItem[] = [];
+    const keep: TextItem[] = [];
+    const placed = new Map<PlacedItem, TextItem>();
+    for (const it of rest) {
+      if (!it.transform || typeof it.str !== 'string') continue;
+      const p = gridBox(it);
+      if (inGrid(g, p)) {
+        inside.push(p);
+        placed.set(p, it);
+      } else keep.push(it);
+    }
+    const { grid, outside } = trimFrameBands(g, inside);
+    if (!grid) continue;
+    const around = new Set(outside);
+    const rows = fillGrid(grid, inside.filter((p) => !around.has(p))).map((r) => r.map((c) => esc(c)));
+    // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
+    if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
+    rest = [...keep, ...outside.map((p) => placed.get(p)!)];
+    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows, columns: grid.cols });
+  }
+  const lines = readingOrder(rest, links, view, tables.length ? undefined : plain);
+  for (const t of tables.sort((a, b) => a.y - b.y)) {
+    const right = t.cells[0].x;
+    const at = lines.findIndex((l) => !l.table && l.y < t.y && l.x >= t.x - 50 && l.x <= right);
+    if (at < 0) lines.push(t);
+    else lines.splice(at, 0, t);
+  }
+  return lines;
+}
+
+/** A list item's marker standing alone as a line's first cell (a bullet glyph, "1.", "a)", "(iv)"), tab-set apart. */
+const MARKER_CELL = /^(?:[•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)])$/u;
+
+/** A list item whose marker is tab-set apart from its text (two cells): a list line, not a table row. */
+const listLine = (l: Line) => l.cells.length === 2 && MARKER_CELL.test(l.cells[0].text.trim());
+
+/** Captions and notes ("Figure 3-1 …", "Table 2: …", "Listing 1: …") are set like headings but are not ones. */
+const CAPTION = /^(fig(ure)?|table|tab|listing|example|chart|exhibit|plate|source|note|abb|abbildung|tabelle|tableau)\.?\s*[\dIVXivx]+/i;
+
+/**
+ * Runs of at least 3 lines that split into 2+ wide-gap segments whose starts line up with shared columns become
+ * tables (the first row is the header). Columns are clustered from segment starts (8 pt tolerance). Code lines
+ * (`code`, indices) are never rows: a listing's aligned columns are its layout.
+ */
+export function findTables(lines: Line[], code: Set<number>): Map<number, AlignedTable> {
+  const out = new Map<number, AlignedTable>();
+  const TOL = 8;
+  let i = 0;
+  let floor = 0;
+  while (i < lines.length) {
+    // A caption whose number and title happen to line up with the columns below names the table; it is no row.
+    if (lines[i].cells.length < 2 || listLine(lines[i]) || CAPTION.test(lines[i].text) || code.has(i)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    const cols = lines[i].cells.map((c) => c.x);
+    while (j < lines.length && !code.has(j) && !listLine(lines[j])) {
+      const l = lines[j];
+      const gap = lines[j - 1].y - l.y;
+      if (gap > Math.max(l.size, lines[j - 1].size) * 3.5 || gap < 0) break;
+      const shared = l.cells.filter((c) => cols.some((x) => Math.abs(x - c.x) < TOL)).length;
+      const lo = minOf(cols) - 3 * TOL;
+      const hi = maxOf(cols) + 6 * TOL;
+      const inside = l.cells.every((c) => c.x >= lo && c.x <= hi);
+      if (l.cells.length >= 2 ? shared < 2 && !(inside && shared >= 0 && gap < l.size * 2) : shared < 1 || l.cells.length === 0) break;
+      // A lone cell in the first column starts a new row only after a row gap; at the line spacing it is the next
+      // line of a multi-line cell (see `continues` below).
+      if (l.cells.length === 1 && !cols.slice(1).some((x) => Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) break;
+      for (const c of l.cells) if (!cols.some((x) => Math.abs(x - c.x) < TOL)) cols.push(c.x);
+      j++;
+    }
+    const multi = lines.slice(i, j).filter((l) => l.cells.length >= 2).length;
+    if (j - i >= 3 && multi >= 3) {
+      cols.sort((a, b) => a - b);
+      const merged: number[] = [];
+      for (const x of cols) if (!merged.length || x - merged[merged.length - 1] >= TOL) merged.push(x);
+      const head = headerAbove(lines, i, floor, merged, TOL);
+      // Its first row is set apart (a header) when it has one above, or its first line's font differs from the next's.
+      const headed = head.rows.length > 0 || lines[i].font !== lines[i + 1].font;
+      const rows: string[][] = head.rows;
+      for (let li = i; li < j; li++) {
+        const l = lines[li];
+        const prev = rows[rows.length - 1];
+        const row = prev && li > i && continues(lines[li - 1], l) ? prev : merged.map(() => '');
+        for (const c of l.cells) {
+          let k = 0;
+          for (let m = 0; m < merged.length; m++) if (merged[m] <= c.x + TOL) k = m;
+          row[k] = row[k] ? `${row[k]} ${esc(c.text)}` : esc(c.text);
+        }
+        if (row !== prev) rows.push(row);
+      }
+      out.set(head.start, { end: j, rows: tidyRows(rows), columns: merged, headed });
+      i = floor = j;
+    } else i++;
+  }
+  return out;
+}
+
+interface AlignedTable {
+  end: number;
+  rows: string[][];
+  /** Where its columns start. */
+  columns: number[];
+  /** Its first row is a header set apart from the rows below. */
+  headed: boolean;
+}
+
+/** A table that ended a page: its header row and where its columns stand (see `carryHeader`). */
+export interface Carried {
+  header: string[];
+  columns: number[];
+  tol: number;
+}
+
+/**
+ * A table opening a page in the columns of the one that ended the page before (the same number, each within a
+ * tolerance), whose first row is not set apart as a header and does not repeat that table's header, is its
+ * continuation: it gets that table's header row instead of having a data row promoted to one.
+ */
+export function carryHeader(rows: string[][], columns: number[], tol: number, carried: Carried | undefined): string[][] | undefined {
+  if (!carried || carried.tol !== tol || carried.columns.length !== columns.length || carried.columns.some((x, k) => Math.abs(x - columns[k]) > tol)) return undefined;
+  const key = (r: string[]) => r.map((c) => c.replace(/\s+/g, ' ').trim().toLowerCase()).join('|');
+  if (rows[0]?.length !== carried.header.length || key(rows[0]) === key(carried.header)) return undefined;
+  return [carried.header, ...rows];
+}
+
+/**
+ * A column header set above a column-aligned table, often on two lines and centred over its column ("State funded"
+ * over "legal aid", beside "CSOs"), shares no column start with the rows below: up to three short lines right above
+ * the table (at most two line spacings apart, the table's text size), each of whose segments is centred over one
+ * column without reaching another column's start, are the header row, each column's parts joined top to bottom.
+ */
+function headerAbove(lines: Line[], start: number, floor: number, cols: number[], tol: number): { start: number; rows: string[][] } {
+  const first = lines[start];
+  const column = (c: { x: number; w?: number }): number => {
+    const mid = c.x + (c.w ?? 0) / 2;
+    let k = -1;
+    for (let m = 0; m < cols.length; m++) if (cols[m] - tol <= mid) k = m;
+    const reaches = cols.some((x, m) => m !== k && x >= c.x - tol / 2 && x < c.x + (c.w ?? 0) - tol / 2);
+    return reaches ? -1 : k;
+  };
+  let top = start;
+  while (top - 1 >= floor && start - (top - 1) <= 3) {
+    const l = lines[top - 1];
+    const below = lines[top];
+    // A caption ("Example 2-1 Query to …") names the table, not its columns.
+    if (l.table || !l.cells.length || CAPTION.test(l.text) || Math.abs(l.size - first.size) > 1 || l.y - below.y <= 0 || l.y - below.y > l.size * 2.2) break;
+    if (l.cells.some((c) => column(c) < 0)) break;
+    top--;
+  }
+  if (top === start) return { start, rows: [] };
+  const header = cols.map(() => '');
+  for (let li = top; li < start; li++)
+    for (const c of lines[li].cells) {
+      const k = column(c);
+      header[k] = header[k] ? `${header[k]} ${esc(c.text)}` : esc(c.text);
+    }
+  return header.filter(Boolean).length ? { start: top, rows: [header] } : { start, rows: [] };
+}
+
+/** A body line holding one cell, set at the line spacing under a row of several: that row's cell goes on. */
+const continues = (above: Line, l: Line) => l.cells.length === 1 && above.cells.length >= 2 && above.y - l.y > 0 && above.y - l.y < l.size * 1.3;
+
+/**
+ * Multi-line cells: a column that never holds text in a row where its left neighbour does (an indented
+ * continuation inside a cell) is folded into that neighbour; then a body row with a single non-empty cell, not the
+ * first, continues the row above (when that one has a first cell).
+ */
+export function tidyRows(rows: string[][]): string[][] {
+  const grid = rows.map((r) => [...r]);
+  for (let k = grid[0]?.length ?? 0; --k >= 1; ) {
+    if (grid.some((r) => r[k] && r[k - 1])) continue;
+    for (const r of grid) {
+      r[k - 1] = r[k - 1] || r[k];
+      r.splice(k, 1);
+    }
+  }
+  const out: string[][] = [];
+  for (const r of grid) {
+    const prev = out[out.length - 1];
+    if (out.length >= 2 && prev && !r[0] && prev[0] && r.filter((c) => c).length === 1) {
+      r.forEach((c, k) => {
+        if (c) prev[k] = prev[k] ? `${prev[k]} ${c}` : c;
+      });
+    } else out.push(r);
+  }
+  return out;
+}
+
+export const LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
+const ENTRY = /^(.*?)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,6})$/i;
+
+/**
+ * A table of contents: three or more entries in a row (title, leader dots, page number; an entry's title may wrap
+ * onto the line above) become a two-column table, title and page, the leaders dropped. The first entry is the header
+ * row, as in any table whose source marks none.
+ */
+export function contentsRun(lines: Line[], start: number): { end: number; rows: string[][] } | undefined {
+  const rows: string[][] = [];
+  let i = start;
+  while (i < lines.length && !lines[i].table) {
+    let m = ENTRY.exec(lines[i].text);
+    let title = m?.[1];
+    // A wrapped title: a line without leaders directly above its entry (within two line heights).
+    if (!m && rows.length && i + 1 < lines.length && !lines[i + 1].table && (m = ENTRY.exec(lines[i + 1].text)) && lines[i].y - lines[i + 1].y < lines[i].size * 2) {
+      title = `${lines[i].text} ${m[1]}`;
+      i++;
+    }
+    if (!m || !title?.trim()) break;
+    rows.push([esc(title.trim()), m[2]]);
+    i++;
+  }
+  return rows.length >= 3 ? { end: i, rows } : undefined;
+}
+
+const NUMERIC = /^[\s\d.,%$€£¥+\-−–()×x/:]*\d[\s\d.,%$€£¥+\-−–()×x/:]*$/;
+
+/**
+ * A header set on two or three lines (a column's "#" above its "enc-layers", a group label above its columns) comes
+ * out as several text rows above numeric ones: when the rows before the first mostly numeric row are two or three
+ * and leave some cell empty, and most rows below are numeric too, they are one header, each column's parts joined
+ * in order.
+ */
+export function mergeHeaderRows(rows: string[][]): string[][] {
+  const numeric = (r: string[]) => {
+    const filled = r.filter(Boolean);
+    return filled.length > 0 && filled.filter((c) => NUMERIC.test(c)).length >= filled.length / 2;
+  };
+  const first = rows.findIndex(numeric);
+  if (first < 2 || first > 3) return rows;
+  const body = rows.slice(first);
+  if (body.filter(numeric).length < Math.max(2, body.length / 2)) return rows;
+  const head = rows.slice(0, first);
+  // A bare number in a header row means it is data after all ("(0.75)", a unit or parameter, is not one).
+  if (!head.some((r) => r.some((c) => !c)) || head.some((r) => r.some((c) => NUMERIC.test(c) && !/^\(.*\)$/.test(c.trim())))) return rows;
+  const merged = head[0].map((_, k) => head.map((r) => r[k] ?? '').filter(Boolean).join(' '));
+  return [merged, ...body];
+}
