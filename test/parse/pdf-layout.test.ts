@@ -178,6 +178,35 @@ describe('pdf paragraphs', () => {
     expect(out).toContain('and ends short.\n\nSecond paragraph opens');
     expect(out).toContain('and on an indented word');
   });
+
+  it('a line ending in a hyphen joins the next without a space before a capital or a digit (a compound, a date, a code), and drops it between lower-case letters', async () => {
+    const line = (text: string, i: number, y = 700, size = 10) => ({ text, y: y - i * 12, size });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'AutoGen: Enabling Next-', y: 760, size: 20 },
+            { text: 'Gen LLM Applications', y: 736, size: 20 },
+            ...['BBC News. Retrieved 2006-', '11-02. The ISBN is 951-', '773-085-3 and the word infor-', 'mation is one word, while the Anglo-', 'Saxon text goes on to the end.'].map((t, i) => line(t, i)),
+          ],
+        },
+      ]),
+    );
+    expect(out).toMatch(/^# AutoGen: Enabling Next-Gen LLM Applications$/m);
+    expect(out).toContain('Retrieved 2006-11-02. The ISBN is 951-773-085-3 and the word information is one word, while the Anglo-Saxon text');
+    // In a ruled table's cell too: an identifier wrapped at its hyphen.
+    const rules = ['70 700 m 460 700 l S', '70 680 m 460 680 l S', '70 640 m 460 640 l S', '70 620 m 460 620 l S', ...[70, 200, 330, 460].map((x) => `${x} 620 m ${x} 700 l S`)].join('\n');
+    const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
+    const grid = await md(
+      pdf([
+        {
+          lines: [cell('Name', 75, 686), cell('Kind', 205, 686), cell('Id', 335, 686), cell('Alpha', 75, 660), cell('First', 205, 660), cell('1b92870d-e3b5-', 335, 666), cell('4e65-8153', 335, 652), cell('Beta', 75, 626), cell('Second', 205, 626), cell('7', 335, 626)],
+          ops: rules,
+        },
+      ]),
+    );
+    expect(grid).toContain('| Alpha | First | 1b92870d-e3b5-4e65-8153 |');
+  });
 });
 
 describe('pdf contents pages', () => {

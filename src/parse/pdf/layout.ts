@@ -6,6 +6,7 @@ import { esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
+import { hyphenJoins } from './text.js';
 import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone } from './headings.js';
 import { ascii, BULLET, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, findTables, LEADER, mergeHeaderRows } from './tables.js';
@@ -113,7 +114,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         flush();
         lists = [];
         const prev = blocks[blocks.length - 1];
-        if (prev?.t === 'h' && prev.level === level && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8 && !NUMBERED.test(l.text)) prev.text += ' ' + text;
+        if (prev?.t === 'h' && prev.level === level && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8 && !NUMBERED.test(l.text)) prev.text = joinLines([prev.text, text]);
         else blocks.push({ t: 'h', level, text });
         last = l;
         continue;
@@ -233,6 +234,7 @@ function joinLines(lines: string[]): string {
   for (const l of lines) {
     if (!out) out = l;
     else if (/[a-z]-$/.test(out) && /^[a-z]/.test(l)) out = out.slice(0, -1) + l;
+    else if (hyphenJoins(out, l)) out += l;
     else out += ' ' + l;
   }
   // A link wrapped onto the next line is one link.

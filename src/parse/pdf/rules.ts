@@ -6,7 +6,7 @@
  * stay one cell.
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
-import { spaced } from './text.js';
+import { hyphenJoins, spaced } from './text.js';
 import { apply, mul, OP, type M } from './matrix.js';
 
 const PAINT = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
@@ -282,7 +282,7 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
           continue;
         }
         const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
-        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) : spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space))) s += ' ';
+        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) && !hyphenJoins(s, it.str) : spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space))) s += ' ';
         s += it.str;
         prev = it;
         space = false;

@@ -15,6 +15,13 @@ export function spaced(before: string, next: string, gap: number, size: number, 
 }
 
 /**
+ * Whether a line ending in a hyphen goes on in the next line with no space between: after a letter or digit and
+ * before a capital or a digit, the hyphen is part of a compound or code ("Next-" "Gen", a UUID's "b5f0-" "9722…"),
+ * not a break inside a word nor a dash.
+ */
+export const hyphenJoins = (line: string, next: string) => /[\p{L}\d]-$/u.test(line) && /^[\p{Lu}\d]/u.test(next);
+
+/**
  * Text runs (space runs left out) grouped by their baseline rounded to the point, so that the runs sharing a
  * baseline are found without comparing every pair on the page. `near(y)` gives the runs whose rounded baseline is
  * within a point of y's: a baseline close to a rounding edge falls in the neighbouring group.
