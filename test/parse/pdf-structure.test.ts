@@ -551,6 +551,40 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Text above the table.\n\n| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | First | wraps onto two lines |\n| Beta | Second | short |\n\nText below the table.');
   });
 
+  it('ruled tables: a cell merged over two rows (no rule under it, column rules on both sides) holds its text once, in its top row', async () => {
+    // Rows at y 700/680/640/620/600, columns at x 70/200/330/460; the line at 640 is drawn over the outer columns only.
+    const rules = [
+      ...[700, 680, 620, 600].map((y) => `70 ${y} m 460 ${y} l S`),
+      '70 640 m 200 640 l S',
+      '330 640 m 460 640 l S',
+      ...[70, 200, 330, 460].map((x) => `${x} 600 m ${x} 700 l S`),
+    ].join('\n');
+    const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            cell('Name', 75, 686),
+            cell('Kind', 205, 686),
+            cell('Notes', 335, 686),
+            cell('Alpha', 75, 660),
+            cell('Merged cell', 205, 644),
+            cell('first', 335, 660),
+            // The merged cell's text wraps below the row line it has no rule on.
+            cell('over rows', 205, 632),
+            cell('Beta', 75, 626),
+            cell('second', 335, 626),
+            cell('Gamma', 75, 606),
+            cell('Third', 205, 606),
+            cell('third', 335, 606),
+          ],
+          ops: rules,
+        },
+      ]),
+    );
+    expect(out).toContain('| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | Merged cell over rows | first |\n| Beta | | second |\n| Gamma | Third | third |');
+  });
+
   it('a form in a page frame: label boxes on the frame edge join the grid, letterhead and disclaimer bands stay text, unruled text across a column line is one merged cell', async () => {
     // Frame 60..500 x 100..760 (left edge drawn at 60.4, the label boxes' edges at 60.2: one line within 1 pt).
     // Inside: a letterhead band (no inner rules), a header band ruled at x 280, three form rows whose labels sit in

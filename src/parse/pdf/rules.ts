@@ -24,6 +24,8 @@ export interface Grid {
   cols: number[];
   /** The grid's vertical rules (where a band has none on a column line, text may run across it: a merged cell). */
   vs?: { at: number; a: number; b: number }[];
+  /** Its horizontal rules (where a row line has none over a column, the cell above runs on: a merged cell). */
+  hs?: { at: number; a: number; b: number }[];
 }
 
 interface Seg {
@@ -159,7 +161,7 @@ export function gridsFrom(raw: Seg[]): Grid[] {
     if (vMin < rows[rows.length - 1] - 3) rows.push(vMin);
     if (rows.length < 3 && cols.length < 3) continue; // a plain box (a frame around text), not a table
     if (rows.length < 2 || cols.length < 2) continue;
-    grids.push({ x0: cols[0], x1: cols[cols.length - 1], y0: rows[rows.length - 1], y1: rows[0], rows, cols, vs: vs.map(({ at, a, b }) => ({ at, a, b })) });
+    grids.push({ x0: cols[0], x1: cols[cols.length - 1], y0: rows[rows.length - 1], y1: rows[0], rows, cols, vs: vs.map(({ at, a, b }) => ({ at, a, b })), hs: hs.map(({ at, a, b }) => ({ at, a, b })) });
   }
   return grids;
 }
@@ -184,6 +186,13 @@ function ruledAt(g: Grid, r: number, c: number): boolean {
   if (!g.vs) return true;
   const mid = (g.rows[r] + g.rows[r + 1]) / 2;
   return g.vs.some((v) => Math.abs(v.at - g.cols[c]) <= 2 && v.a - 2 <= mid && mid <= v.b + 2);
+}
+
+/** Whether a horizontal rule of the grid runs along row line `k` (between bands k-1 and k) over the middle of column `c`. */
+function ruledAcross(g: Grid, k: number, c: number): boolean {
+  if (!g.hs) return true;
+  const mid = (g.cols[c] + g.cols[c + 1]) / 2;
+  return g.hs.some((h) => Math.abs(h.at - g.rows[k]) <= 2 && h.a - 2 <= mid && mid <= h.b + 2);
 }
 
 /** Some text in these items runs across x (a line wider than the cell it starts in). */
@@ -234,8 +243,27 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
     const c = g.cols.findIndex((x, k) => k < C && cx >= x && cx < g.cols[k + 1]);
     if (r >= 0 && c >= 0) cells[r][c].push(it);
   }
-  // Merged cells: where a band has no rule on a column line and its text runs across that line, the cells on both
-  // sides are one, written once in the leftmost.
+  // Merged cells: in a table of three columns or more, a cell boxed by column rules whose top line has no rule while
+  // the same line is ruled over another column holding text below it (a real row line) is the cell above running on
+  // (text wrapped or centred down a cell merged over rows), written once in the topmost. Its band is then one row.
+  const grown = new Set<number>();
+  const filled = (its: PlacedItem[]) => its.some((it) => it.str.trim());
+  if (C >= 3)
+    for (let c = 0; c < C; c++) {
+      let owner = 0;
+      for (let r = 1; r < R; r++) {
+        const boxed = ruledAt(g, r, c) && ruledAt(g, r, c + 1) && ruledAt(g, owner, c) && ruledAt(g, owner, c + 1);
+        const rowLine = cells[r].some((its, k) => k !== c && filled(its) && ruledAcross(g, r, k));
+        if (ruledAcross(g, r, c) || !boxed || !rowLine) owner = r;
+        else if (filled(cells[r][c])) {
+          append(cells[owner][c], cells[r][c]);
+          cells[r][c] = [];
+          grown.add(owner);
+        }
+      }
+    }
+  // And where a band has no rule on a column line and its text runs across that line, the cells on both sides are
+  // one, written once in the leftmost.
   for (let r = 0; r < R; r++) {
     const band = cells[r].flat();
     let owner = 0;
@@ -250,7 +278,11 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
   // rows drawn without rules between them: split it at each baseline. Staggered multi-line cells (a label centred
   // beside three lines of text) stay one row.
   const bands: PlacedItem[][][] = [];
-  for (const row of cells) {
+  for (const [r, row] of cells.entries()) {
+    if (grown.has(r)) {
+      bands.push(row);
+      continue;
+    }
     const bases: number[] = [];
     for (const its of row) for (const it of its) if (it.str.trim() && !bases.some((b) => Math.abs(b - it.y) < 2)) bases.push(it.y);
     const shared = bases.filter((b) => row.filter((its) => its.some((it) => it.str.trim() && Math.abs(it.y - b) < 2)).length >= 2);
