@@ -677,6 +677,25 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('Which services are offered, and by whom? (Please select all that apply)\n\n| | State funded legal aid | CSOs |\n| --- | --- | --- |\n| Children | yes | \\* |');
   });
 
+  it('a spreadsheet printed without gridlines: left-aligned headers over right-aligned figures head their columns', async () => {
+    // Cells 64 pt wide from x 56; text starts 4 pt into its cell, figures end 4 pt before its right edge (Helvetica
+    // 10 pt: a digit is 5.56 pt wide, a minus 3.33 pt).
+    const width = (t: string) => [...t].reduce((w, ch) => w + (ch === '-' ? 3.33 : 5.56), 0);
+    const figure = (t: string, k: number, y: number) => ({ text: t, x: 56 + 64 * (k + 1) - 4 - width(t), y, size: 10 });
+    const data = [['1', '5', '9'], ['2', '4', '6'], ['3', '3', '3'], ['4', '2', '0'], ['5', '1', '-3'], ['6', '0', '-6']];
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            ...['first', 'second', 'third'].map((t, k) => ({ text: t, x: 60 + 64 * k, y: 700, size: 10 })),
+            ...data.flatMap((r, n) => r.map((t, k) => figure(t, k, 686 - n * 14))),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('| first | second | third |\n| --- | --- | --- |\n| 1 | 5 | 9 |\n| 2 | 4 | 6 |');
+  });
+
   it('an aligned table\'s header cell wrapped onto a second line stays in the header row', async () => {
     const row = (y: number, a: string, b: string, c: string) => [{ text: a, x: 72, y }, { text: b, x: 160, y }, { text: c, x: 380, y }];
     const out = await md(

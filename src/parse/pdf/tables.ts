@@ -173,7 +173,12 @@ export function findTables(lines: Line[], code: Set<number>): Map<number, Aligne
       cols.sort((a, b) => a - b);
       const merged: number[] = [];
       for (const x of cols) if (!merged.length || x - merged[merged.length - 1] >= TOL) merged.push(x);
-      const head = headerAbove(lines, i, floor, merged, TOL);
+      const columnOf = (x: number) => {
+        let k = 0;
+        for (let m = 0; m < merged.length; m++) if (merged[m] <= x + TOL) k = m;
+        return k;
+      };
+      const head = headerAbove(lines, i, floor, merged, headerBounds(lines.slice(i, j), merged, columnOf, TOL), TOL);
       // Its first row is set apart (a header) when it has one above, or its first line's font differs from the next's.
       const headed = head.rows.length > 0 || lines[i].font !== lines[i + 1].font;
       const rows: string[][] = head.rows;
@@ -182,8 +187,7 @@ export function findTables(lines: Line[], code: Set<number>): Map<number, Aligne
         const prev = rows[rows.length - 1];
         const row = prev && li > i && continues(lines[li - 1], l) ? prev : merged.map(() => '');
         for (const c of l.cells) {
-          let k = 0;
-          for (let m = 0; m < merged.length; m++) if (merged[m] <= c.x + TOL) k = m;
+          const k = columnOf(c.x);
           row[k] = row[k] ? `${row[k]} ${esc(c.text)}` : esc(c.text);
         }
         if (row !== prev) rows.push(row);
@@ -229,12 +233,12 @@ export function carryHeader(rows: string[][], columns: number[], tol: number, ca
  * the table (at most two line spacings apart, the table's text size), each of whose segments is centred over one
  * column without reaching another column's start, are the header row, each column's parts joined top to bottom.
  */
-function headerAbove(lines: Line[], start: number, floor: number, cols: number[], tol: number): { start: number; rows: string[][] } {
+function headerAbove(lines: Line[], start: number, floor: number, cols: number[], bounds: number[], tol: number): { start: number; rows: string[][] } {
   const first = lines[start];
   const column = (c: { x: number; w?: number }): number => {
     const mid = c.x + (c.w ?? 0) / 2;
     let k = -1;
-    for (let m = 0; m < cols.length; m++) if (cols[m] - tol <= mid) k = m;
+    for (let m = 0; m < cols.length; m++) if (bounds[m] <= mid) k = m;
     const reaches = cols.some((x, m) => m !== k && x >= c.x - tol / 2 && x < c.x + (c.w ?? 0) - tol / 2);
     return reaches ? -1 : k;
   };
@@ -255,6 +259,31 @@ function headerAbove(lines: Line[], start: number, floor: number, cols: number[]
       header[k] = header[k] ? `${header[k]} ${esc(c.text)}` : esc(c.text);
     }
   return header.filter(Boolean).length ? { start: top, rows: [header] } : { start, rows: [] };
+}
+
+/**
+ * Where each column's header may begin (see `headerAbove`): a little left of a left-aligned column's text, and for
+ * a right-aligned column of figures right after the column before it ends, since its header may start at the
+ * cell's left edge, well left of the figures (a spreadsheet printed without gridlines: "second" over "5", "4", "-3").
+ * A column is right-aligned when its cells' right edges agree more closely than their starts, or, all of one width,
+ * when they are all figures.
+ */
+function headerBounds(rows: Line[], cols: number[], columnOf: (x: number) => number, tol: number): number[] {
+  const edges = cols.map(() => ({ lefts: [] as number[], rights: [] as number[], figures: true }));
+  for (const l of rows)
+    for (const c of l.cells) {
+      const e = edges[columnOf(c.x)];
+      e.lefts.push(c.x);
+      e.rights.push(c.x + (c.w ?? 0));
+      e.figures &&= NUMERIC.test(c.text);
+    }
+  const spread = (xs: number[]) => maxOf(xs) - minOf(xs);
+  return cols.map((x, k) => {
+    const e = edges[k];
+    const right = e.rights.length >= 2 && (spread(e.rights) + 1 < spread(e.lefts) || (e.figures && spread(e.lefts) < 1));
+    if (!right) return x - tol;
+    return k === 0 ? -Infinity : maxOf(edges[k - 1].rights) + 1;
+  });
 }
 
 /** A body line holding one cell, set at the line spacing under a row of several: that row's cell goes on. */
