@@ -248,7 +248,8 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
   // (text wrapped or centred down a cell merged over rows), written once in the topmost. Its band is then one row.
   const grown = new Set<number>();
   const filled = (its: PlacedItem[]) => its.some((it) => it.str.trim());
-  if (C >= 3)
+  // (Each check walks the grid's rules: a hostile grid of thousands of rows and columns skips this.)
+  if (C >= 3 && R * C <= 10_000)
     for (let c = 0; c < C; c++) {
       let owner = 0;
       for (let r = 1; r < R; r++) {
