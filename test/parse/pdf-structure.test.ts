@@ -437,6 +437,28 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toMatch(/^o gato e o cachorro dormem juntos\.$/m);
   });
 
+  it('a bullet touching its text (a deck exported to PDF) starts an item; a line in another size beside an item does not continue it', async () => {
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'Second slide title', x: 73, y: 700, size: 44 },
+            // \xb7 is the bullet in the builder's standard encoding.
+            { text: '\xb7With foo', x: 73, y: 600, size: 28 },
+            { text: 'A rectangle shape', x: 380, y: 590, size: 18 },
+            { text: '\xb7Bar', x: 73, y: 560, size: 28 },
+            { text: '\xb7And baz things', x: 73, y: 520, size: 28 },
+            { text: '-5 degrees is cold for a duck.', x: 73, y: 470, size: 18 },
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('- With foo\n');
+    expect(out).toContain('- Bar\n- And baz things');
+    expect(out).toMatch(/^A rectangle shape$/m);
+    expect(out).toMatch(/^-5 degrees is cold for a duck\.$/m);
+  });
+
   it('list items nest by where their markers stand; right-aligned numbers ("9." and "10.") stay one level', async () => {
     const at = (text: string, x: number) => ({ text, x });
     const out = await md(

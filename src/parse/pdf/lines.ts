@@ -408,8 +408,12 @@ function lineMarkdown(segs: Seg[]): string {
   return out.trim();
 }
 
-/** Bullet glyphs, check boxes and private-use symbol-font glyphs (Wingdings/Symbol bullets) starting a line. */
-export const BULLET = /^([•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF])\s*(?=\S)(?<=[\uE000-\uF8FF☐☑☒□◆◇►▶➢✓✔]\s*|\s)/u;
+/**
+ * Bullet glyphs, check boxes and private-use symbol-font glyphs (Wingdings/Symbol bullets) starting a line. A dash,
+ * asterisk or middle dot needs a space after it ("-5 °C", "*Note*"); a bullet proper may touch its text, as a deck
+ * exported to PDF sets it ("•With foo").
+ */
+export const BULLET = /^([•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF])\s*(?=\S)(?<=[\uE000-\uF8FF☐☑☒□◆◇►▶➢✓✔•●▪■◦○‣]\s*|\s)/u;
 const GLYPH_ONLY = /^[\s•●▪■◦○‣∙·☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF]+$/u;
 
 /** A line that ends its paragraph: sentence punctuation, or clearly shorter than a full line. */
