@@ -455,6 +455,9 @@ describe('pdf page furniture, lists, tables, direction', () => {
     );
     expect(out).toContain('- With foo\n');
     expect(out).toContain('- Bar\n- And baz things');
+    // A line a little smaller than its item (a note set in it, 10 pt under 12 pt) still goes on with it.
+    const note = await md(pdf([{ lines: [...body(3), { text: '\xb7 5 Behaviour', size: 12, x: 72, y: 600 }, { text: 'Toggle Behaviour subsection', size: 10, x: 84, y: 586 }, { text: '\xb7 6 Relationship', size: 12, x: 72, y: 570 }] }]));
+    expect(note).toContain('- 5 Behaviour Toggle Behaviour subsection\n- 6 Relationship');
     expect(out).toMatch(/^A rectangle shape$/m);
     expect(out).toMatch(/^-5 degrees is cold for a duck\.$/m);
   });
@@ -716,6 +719,19 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ]),
     );
     expect(out).toContain('| first | second | third |\n| --- | --- | --- |\n| 1 | 5 | 9 |\n| 2 | 4 | 6 |');
+  });
+
+  it('a table set with little space between its columns (a browser printing it without a stylesheet) is still a table', async () => {
+    // Columns at x 72, 114 and 153: "Item 44" (10 pt Helvetica, 33.4 pt wide) ends 8.6 pt (0.86 em) before the next
+    // column and "132 kg" 9 pt, less than the em that usually separates cells, but the columns start at the same
+    // places on every line.
+    const rows = Array.from({ length: 5 }, (_, i) => [
+      { text: `Item ${44 + i}`, x: 72, y: 700 - i * 14, size: 10 },
+      { text: `${(44 + i) * 3} kg`, x: 114, y: 700 - i * 14, size: 10 },
+      { text: `Store ${i}`, x: 153, y: 700 - i * 14, size: 10 },
+    ]).flat();
+    const out = await md(pdf([{ lines: [{ text: 'Inventory on hand:', x: 72, y: 730, size: 10 }, ...rows] }]));
+    expect(out).toContain('| Item 44 | 132 kg | Store 0 |\n| --- | --- | --- |\n| Item 45 | 135 kg | Store 1 |');
   });
 
   it('an aligned table\'s header cell wrapped onto a second line stays in the header row', async () => {

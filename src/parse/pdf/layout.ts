@@ -150,7 +150,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       }
       const gap = last ? last.y - l.y : 0;
       const open = lists[lists.length - 1]?.list;
-      if (open && last && gap < l.size * 1.6 && l.x > itemX + 2 && Math.abs(last.size - l.size) <= 1) {
+      if (open && last && gap < l.size * 1.6 && l.x > itemX + 2 && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
         const it = open.items[open.items.length - 1];
         it.text = joinLines([it.text, text]);
         last = l;

@@ -24,6 +24,8 @@ export interface Line {
   href?: string;
   /** Segments separated by wide gaps (candidate table cells); `w` is a segment's width. */
   cells: { x: number; text: string; w?: number }[];
+  /** Segments separated by gaps of 0.75 em, when there are more of them than `cells` (see `tightColumns`). */
+  tight?: { x: number; text: string; w?: number }[];
   /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
   table?: string[][];
   /** A ruled table's column boundaries, left to right (see `carryHeader`). */
@@ -253,6 +255,9 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     let end = -Infinity;
     let start = Infinity;
     const cells: { x: number; text: string; w?: number }[] = [];
+    // The same line cut at narrower gaps (three quarters of an em, wider than a monospace space): a table set with
+    // little space between its columns.
+    const tight: { x: number; text: string; w?: number }[] = [];
     const fonts = new Map<string, number>();
     let tag: number | undefined = Infinity;
     // Whether the file set a space run since the last text run (see `spaced`).
@@ -264,14 +269,16 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
       }
       if (p.font) fonts.set(p.font, (fonts.get(p.font) ?? 0) + p.s.trim().length);
       if (tag !== undefined) tag = p.tag === undefined ? undefined : Math.min(tag, p.tag);
-      if (!cells.length || p.x - end > Math.max(l.size, 6) * 1.0) cells.push({ x: p.x, text: p.s });
-      else {
-        const cell = cells[cells.length - 1];
-        cell.text += (spaced(cell.text, p.s, p.x - end, l.size, space) ? ' ' : '') + p.s;
+      for (const [list, factor] of [[cells, 1], [tight, 0.75]] as const) {
+        if (!list.length || p.x - end > Math.max(l.size, 6) * factor) list.push({ x: p.x, text: p.s });
+        else {
+          const cell = list[list.length - 1];
+          cell.text += (spaced(cell.text, p.s, p.x - end, l.size, space) ? ' ' : '') + p.s;
+        }
+        list[list.length - 1].w = p.x + p.w - list[list.length - 1].x;
       }
       space = false;
       end = p.x + p.w;
-      cells[cells.length - 1].w = end - cells[cells.length - 1].x;
     }
     end = -Infinity;
     space = false;
@@ -341,7 +348,7 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const partLinks = !hit && segs.some((g) => g.href);
     const md = !rtl && !runs && (partLinks || segs.some((g) => g.image || (g.mono && codeLike(g.s)))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
+    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;

@@ -140,7 +140,8 @@ const CAPTION = /^(fig(ure)?|table|tab|listing|example|chart|exhibit|plate|sourc
  * tables (the first row is the header). Columns are clustered from segment starts (8 pt tolerance). Code lines
  * (`code`, indices) are never rows: a listing's aligned columns are its layout.
  */
-export function findTables(lines: Line[], code: Set<number>): Map<number, AlignedTable> {
+export function findTables(read: Line[], code: Set<number>): Map<number, AlignedTable> {
+  const lines = tightColumns(read, code);
   const out = new Map<number, AlignedTable>();
   const TOL = 8;
   let i = 0;
@@ -195,6 +196,25 @@ export function findTables(lines: Line[], code: Set<number>): Map<number, Aligne
       out.set(head.start, { end: j, rows: tidyRows(rows), columns: merged, headed });
       i = floor = j;
     } else i++;
+  }
+  return out;
+}
+
+/**
+ * A table set with little space between its columns (a browser printing a table without its stylesheet leaves a
+ * few points): where three or more consecutive lines, one of them at least cut only at gaps of 0.75 em, fall into
+ * the same number of segments (two or more) starting at the same places, those segments are their cells. Word gaps
+ * in prose do not line up over three lines.
+ */
+function tightColumns(lines: Line[], code: Set<number>): Line[] {
+  const segs = (l: Line) => l.tight ?? l.cells;
+  const same = (a: Line, b: Line) => segs(a).length === segs(b).length && segs(a).every((c, k) => Math.abs(c.x - segs(b)[k].x) <= 1.5);
+  const out = [...lines];
+  for (let i = 0; i < lines.length; ) {
+    let j = i + 1;
+    if (segs(lines[i]).length >= 2 && !code.has(i)) while (j < lines.length && !code.has(j) && same(lines[i], lines[j])) j++;
+    if (j - i >= 3 && lines.slice(i, j).some((l) => l.tight)) for (let k = i; k < j; k++) out[k] = { ...lines[k], cells: segs(lines[k]) };
+    i = j;
   }
   return out;
 }
