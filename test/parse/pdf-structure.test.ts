@@ -778,6 +778,24 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(table(after, 2)).not.toContain('Shareholder name');
   });
 
+  it('a table header repeated at the top of every page (a browser repeating <thead>) is the table\'s header, not a running head', async () => {
+    const page = (first: number) => ({
+      lines: [
+        { text: 'Name', x: 72, y: 770, size: 10 },
+        { text: 'Weight', x: 200, y: 770, size: 10 },
+        { text: 'Store', x: 300, y: 770, size: 10 },
+        ...Array.from({ length: 4 }, (_, i) => [
+          { text: `Item ${first + i}`, x: 72, y: 755 - i * 14, size: 10 },
+          { text: `${(first + i) * 3} kg`, x: 200, y: 755 - i * 14, size: 10 },
+          { text: `Store ${i}`, x: 300, y: 755 - i * 14, size: 10 },
+        ]).flat(),
+        { text: `Body text under the table on page ${first} runs on like ordinary prose.`, x: 72, y: 600, size: 10 },
+      ],
+    });
+    const out = await md(pdf([page(1), page(5), page(9), page(13)]));
+    for (const n of [1, 2, 3, 4]) expect(out.split(`<!-- page ${n} -->`)[1]).toMatch(/^\s*\| Name \| Weight \| Store \|\n\| --- \| --- \| --- \|\n\| Item \d+ \|/);
+  });
+
   it('a ruled table continued on the next page in the same grid repeats its header row there', async () => {
     // A two-column grid from y `top` down, rows 20 pt high, columns at x 70/250/430.
     const grid = (top: number, n: number) => {

@@ -160,12 +160,21 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
   const running = (l: Line, s: string) => (count.get(s) ?? 0) >= min || (small(l) && (countSmall.get(at(l, s)) ?? 0) >= 3);
   if (![...count.values()].some((n) => n >= min) && ![...countSmall.values()].some((n) => n >= 3)) return pages;
   return pages.map((lines, i) =>
-    lines.filter((l) => {
+    lines.filter((l, n) => {
       const b = l.table ? undefined : band(l, i);
-      if (!b) return true;
+      if (!b || tableHeader(l, lines[n + 1])) return true;
       return !running(l, k(l, b)) && !PAGE_NUMBER.test(l.text.trim());
     }),
   );
+}
+
+/**
+ * A table's header row repeated at the top of each page it runs over (a browser repeats `<thead>`): a line of two
+ * segments or more right above another such line, closer than a running head stands to the text.
+ */
+function tableHeader(l: Line, next: Line | undefined): boolean {
+  const segs = (x: Line) => (x.tight ?? x.cells).length;
+  return !!next && !next.table && segs(l) >= 2 && segs(next) >= 2 && l.y - next.y > 0 && l.y - next.y < Math.max(l.size, next.size) * 1.8;
 }
 
 const PAGE_NUMBER = /^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i;
