@@ -123,3 +123,33 @@ describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
     expect(markdown).toMatch(/```\n\nEvery step is a module of its own\.$/m);
   });
 });
+
+describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF: a table over several pages', () => {
+  let browser: Browser;
+  // 120 rows of a table without <thead> (its header row only on the first page), printed with and without tags, and
+  // without a stylesheet: the cells stand a few points apart.
+  const rows = Array.from({ length: 120 }, (_, i) => `<tr><td>Item ${i + 1}</td><td>${(i + 1) * 3} kg</td><td>Store ${(i + 1) % 7}</td></tr>`).join('');
+  const html = `<html><body><h1>Inventory</h1><table><tr><th>Name</th><th>Weight</th><th>Store</th></tr>${rows}</table><p>End.</p></body></html>`;
+  const printed: Record<'tagged' | 'untagged', string> = { tagged: '', untagged: '' };
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    const page = await browser.newPage();
+    await page.setContent(html);
+    for (const tagged of [true, false]) printed[tagged ? 'tagged' : 'untagged'] = await md(new Uint8Array(await page.pdf({ format: 'A4', tagged, printBackground: false })));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('tagged: the table goes on under its header row on the next page', () => {
+    const second = printed.tagged.split('<!-- page 2 -->')[1];
+    expect(second).toMatch(/^\s*\| Name \| Weight \| Store \|\n\| --- \| --- \| --- \|\n\| Item \d+ \| \d+ kg \| Store \d \|/);
+  });
+
+  it('untagged: rows set a few points apart are still table rows on every page', () => {
+    for (const n of [1, 2, 3]) expect(printed.untagged.split(`<!-- page ${n} -->`)[1]).toMatch(/\| Item \d+ \| \d+ kg \| Store \d \|\n\| --- \| --- \| --- \|/);
+    expect(printed.untagged).not.toMatch(/Item \d+ \d+ kg Store \d Item/);
+  });
+});

@@ -76,7 +76,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       if (l.table) {
         flush();
         lists = [];
-        if (l.columns) pushTable(l.table, l.columns, 1, false);
+        if (l.columns) pushTable(l.table, l.columns.at, l.columns.tol, false);
         else blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
         last = undefined;
         continue;

@@ -28,8 +28,8 @@ export interface Line {
   tight?: { x: number; text: string; w?: number }[];
   /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
   table?: string[][];
-  /** A ruled table's column boundaries, left to right (see `carryHeader`). */
-  columns?: number[];
+  /** A ruled or tagged table's columns, left to right, and how far two tables' may differ (see `carryHeader`). */
+  columns?: { at: number[]; tol: number };
   /** The line's runs as set, when all of its text is in monospace fonts (a code line: see `codeText`). */
   runs?: { x: number; s: string; w: number }[];
   /** Markdown of a line mixing monospace and other fonts: its monospace words as code spans, the rest escaped. */

@@ -46,12 +46,12 @@ export function taggedTables(items: TextItem[], links: { rect: number[]; url: st
       const boxes = its.map(gridBox);
       byRow.set(r, append(byRow.get(r) ?? [], [{ col: c, x0: minOf(boxes.map((p) => p.x)), x1: maxOf(boxes.map((p) => p.x + p.w)), md: cellMarkdown(toLines(its, links)) }]));
     }
-    const rows = alignCells([...byRow].sort((a, b) => a[0] - b[0]).map(([, row]) => row.sort((a, b) => a.col - b.col)));
+    const { rows, starts } = alignCells([...byRow].sort((a, b) => a[0] - b[0]).map(([, row]) => row.sort((a, b) => a.col - b.col)));
     if (rows.length < 2 || rows.every((r) => r.filter(Boolean).length < 2)) continue;
     for (const it of cellItems) taken.add(it);
     const boxes = cellItems.map(gridBox);
     const right = maxOf(boxes.map((p) => p.x + p.w));
-    tables.push({ y: maxOf(boxes.map((p) => p.y)) + 0.1, x: minOf(boxes.map((p) => p.x)), size: 0, text: '', height: 0, cells: [{ x: right, text: '' }], table: rows });
+    tables.push({ y: maxOf(boxes.map((p) => p.y)) + 0.1, x: minOf(boxes.map((p) => p.x)), size: 0, text: '', height: 0, cells: [{ x: right, text: '' }], table: rows, columns: { at: starts, tol: 8 } });
   }
   return { tables, rest: taken.size ? items.filter((it) => !taken.has(it)) : items };
 }
@@ -63,7 +63,7 @@ type TaggedCell = { col: number; x0: number; x1: number; md: string };
  * row with fewer cells than the fullest rows places each of its cells, in order, under the column its text overlaps
  * most (the columns are where the fullest rows' cells stand); a spanning cell is written once, in its first column.
  */
-function alignCells(rows: TaggedCell[][]): string[][] {
+function alignCells(rows: TaggedCell[][]): { rows: string[][]; starts: number[] } {
   const full = maxOf(rows.map((r) => r.length));
   const wide = rows.filter((r) => r.length === full);
   const bands = Array.from({ length: full }, (_, k) => ({ x0: minOf(wide.map((r) => r[k].x0)), x1: maxOf(wide.map((r) => r[k].x1)) }));
@@ -71,7 +71,7 @@ function alignCells(rows: TaggedCell[][]): string[][] {
     const overlap = Math.min(c.x1, bands[k].x1) - Math.max(c.x0, bands[k].x0);
     return overlap > 0 ? overlap : -Math.abs((c.x0 + c.x1) / 2 - (bands[k].x0 + bands[k].x1) / 2);
   };
-  return rows.map((r) => {
+  const grid = rows.map((r) => {
     const out: string[] = new Array(full).fill('');
     if (r.length === full) return r.map((c) => c.md);
     let next = 0;
@@ -83,6 +83,7 @@ function alignCells(rows: TaggedCell[][]): string[][] {
     });
     return out;
   });
+  return { rows: grid, starts: bands.map((b) => b.x0) };
 }
 
 /** A tagged cell's lines as one line of markdown: monospace lines and words as code spans (a cell has no blocks). */
@@ -114,7 +115,7 @@ export function placeTables(items: TextItem[], grids: Grid[], links: { rect: num
     // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
     if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
     rest = [...keep, ...outside.map((p) => placed.get(p)!)];
-    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows, columns: grid.cols });
+    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows, columns: { at: grid.cols, tol: 1 } });
   }
   const lines = readingOrder(rest, links, view, tables.length ? undefined : plain);
   for (const t of tables.sort((a, b) => a.y - b.y)) {
