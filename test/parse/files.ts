@@ -92,6 +92,10 @@ export interface StructSpec {
   kids: (StructSpec | number)[];
 }
 
+/** Content operators stroking a ruled grid: a rule along each `ys` (top down) and each `xs`, spanning the grid. */
+export const ruledGrid = (xs: number[], ys: number[]) =>
+  [...ys.map((y) => `${xs[0]} ${y} m ${xs[xs.length - 1]} ${y} l S`), ...xs.map((x) => `${x} ${ys[ys.length - 1]} m ${x} ${ys[0]} l S`)].join('\n');
+
 /**
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;

@@ -10,7 +10,7 @@ import { mergeHeaderRows } from '../../src/parse/pdf/tables.js';
 import { fixRtlLigatures, rtlLigatureFixes } from '../../src/parse/pdf/ligatures.js';
 import { spaced } from '../../src/parse/pdf/text.js';
 import { dropOverprints } from '../../src/parse/pdf/overprint.js';
-import { pdf } from './files.js';
+import { pdf, ruledGrid } from './files.js';
 import { parseEndpoint } from './endpoint.js';
 
 const md = parseEndpoint();
@@ -195,7 +195,7 @@ describe('pdf paragraphs', () => {
     expect(out).toMatch(/^# AutoGen: Enabling Next-Gen LLM Applications$/m);
     expect(out).toContain('Retrieved 2006-11-02. The ISBN is 951-773-085-3 and the word information is one word, while the Anglo-Saxon text');
     // In a ruled table's cell too: an identifier wrapped at its hyphen.
-    const rules = ['70 700 m 460 700 l S', '70 680 m 460 680 l S', '70 640 m 460 640 l S', '70 620 m 460 620 l S', ...[70, 200, 330, 460].map((x) => `${x} 620 m ${x} 700 l S`)].join('\n');
+    const rules = ruledGrid([70, 200, 330, 460], [700, 680, 640, 620]);
     const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
     const grid = await md(
       pdf([

@@ -12,7 +12,7 @@ import { tidyRows } from '../../src/parse/pdf/tables.js';
 import { fillGrid, gridsFrom, trimFrameBands } from '../../src/parse/pdf/rules.js';
 import { dropRunningLines, structureTags, outlineTitles } from '../../src/parse/pdf/structure.js';
 import { figureBoxes, mcidOf } from '../../src/parse/pdf/figures.js';
-import { pdf, type FieldSpec } from './files.js';
+import { pdf, ruledGrid, type FieldSpec } from './files.js';
 import { parseEndpoint } from './endpoint.js';
 
 const md = parseEndpoint();
@@ -550,7 +550,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
 
   it('ruled tables: crossing rules make a grid; a cell\'s several lines stay one cell; the table sits in reading order', async () => {
     // A 3-column, 3-row grid drawn with strokes: rows at y 700/680/640/620, columns at x 70/200/330/460.
-    const rules = ['70 700 m 460 700 l S', '70 680 m 460 680 l S', '70 640 m 460 640 l S', '70 620 m 460 620 l S', ...[70, 200, 330, 460].map((x) => `${x} 620 m ${x} 700 l S`)].join('\n');
+    const rules = ruledGrid([70, 200, 330, 460], [700, 680, 640, 620]);
     const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
     const out = await md(
       pdf([
@@ -798,10 +798,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
 
   it('a ruled table continued on the next page in the same grid repeats its header row there', async () => {
     // A two-column grid from y `top` down, rows 20 pt high, columns at x 70/250/430.
-    const grid = (top: number, n: number) => {
-      const ys = Array.from({ length: n + 1 }, (_, k) => top - k * 20);
-      return [...ys.map((y) => `70 ${y} m 430 ${y} l S`), ...[70, 250, 430].map((x) => `${x} ${ys[n]} m ${x} ${top} l S`)].join('\n');
-    };
+    const grid = (top: number, n: number) => ruledGrid([70, 250, 430], Array.from({ length: n + 1 }, (_, k) => top - k * 20));
     const cells = (top: number, texts: [string, string][]) => texts.flatMap(([a, b], k) => [{ text: a, x: 75, y: top - k * 20 - 14, size: 10 }, { text: b, x: 255, y: top - k * 20 - 14, size: 10 }]);
     const out = await md(
       pdf([
