@@ -38,7 +38,7 @@ const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
  * code): Symbol's bullet, Wingdings' square, arrowhead, check mark and diamond. Elsewhere they would be blank boxes.
  */
 const SYMBOL_BULLETS: Record<string, string> = { '\uF0B7': '•', '\uF0A7': '▪', '\uF0D8': '➢', '\uF0FC': '✓', '\uF076': '❖' };
-const SYMBOL_BULLET = /[\uF0B7\uF0A7\uF0D8\uF0FC\uF076]/g;
+const SYMBOL_BULLET = new RegExp(`[${Object.keys(SYMBOL_BULLETS).join('')}]`, 'g');
 
 /**
  * Drops marked-content markers, artifacts (see `artifactRuns`) and the text of fonts without a usable encoding,

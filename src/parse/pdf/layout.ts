@@ -8,7 +8,7 @@ import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
 import { hyphenJoins } from './text.js';
 import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone } from './headings.js';
-import { ascii, BULLET, couldEnd, ended, type Line } from './lines.js';
+import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, findTables, LEADER, mergeHeaderRows } from './tables.js';
 
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
@@ -48,11 +48,11 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
     const opening = blocks.length;
     let ending: (Carried & { block: Block }) | undefined;
-    const pushTable = (rows: string[][], columns: number[], tol: number, headed: boolean) => {
+    const pushTable = (rows: string[][], columns: Columns, headed: boolean) => {
       const own = mergeHeaderRows(rows);
-      const table: Block = { t: 'table', rows: (!headed && own === rows && blocks.length === opening && carryHeader(rows, columns, tol, carried)) || own };
+      const table: Block = { t: 'table', rows: (!headed && own === rows && blocks.length === opening && carryHeader(rows, columns, carried)) || own };
       blocks.push(table);
-      ending = { header: table.rows[0], columns, tol, block: table };
+      ending = { header: table.rows[0], columns, block: table };
     };
     const lines = untangle(read);
     const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
@@ -76,7 +76,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       if (l.table) {
         flush();
         lists = [];
-        if (l.columns) pushTable(l.table, l.columns.at, l.columns.tol, false);
+        if (l.columns) pushTable(l.table, l.columns, false);
         else blocks.push({ t: 'table', rows: mergeHeaderRows(l.table) });
         last = undefined;
         continue;
@@ -103,7 +103,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       if (table) {
         flush();
         lists = [];
-        pushTable(table.rows, table.columns, 8, table.headed);
+        pushTable(table.rows, table.columns, table.headed);
         li = table.end - 1;
         last = lines[li];
         continue;

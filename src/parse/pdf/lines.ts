@@ -7,6 +7,12 @@ import { codeSpan, esc, image, link } from '../inline.js';
 import { baselineGroups, spaced } from './text.js';
 import { itemSize, type TextItem } from './items.js';
 
+/** Where a table's columns stand, left to right: its grid's column lines (`rules`) or where its cells' text starts (`text`). */
+export interface Columns {
+  at: number[];
+  by: 'rules' | 'text';
+}
+
 export interface Line {
   y: number;
   /** Font carrying most of the line's characters. */
@@ -28,8 +34,8 @@ export interface Line {
   tight?: { x: number; text: string; w?: number }[];
   /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
   table?: string[][];
-  /** A ruled or tagged table's columns, left to right, and how far two tables' may differ (see `carryHeader`). */
-  columns?: { at: number[]; tol: number };
+  /** A ruled or tagged table's columns (see `carryHeader`). */
+  columns?: Columns;
   /** The line's runs as set, when all of its text is in monospace fonts (a code line: see `codeText`). */
   runs?: { x: number; s: string; w: number }[];
   /** Markdown of a line mixing monospace and other fonts: its monospace words as code spans, the rest escaped. */
@@ -415,13 +421,18 @@ function lineMarkdown(segs: Seg[]): string {
   return out.trim();
 }
 
+/** The glyphs that may mark a list item (a character class's body, shared with the tab-set marker cell). */
+export const BULLET_GLYPHS = '•●▪■◦○‣∙·\\-–—*☐☑☒□◆◇►▶➢✓✔\\uE000-\\uF8FF';
 /**
  * Bullet glyphs, check boxes and private-use symbol-font glyphs (Wingdings/Symbol bullets) starting a line. A dash,
  * asterisk or middle dot needs a space after it ("-5 °C", "*Note*"); a bullet proper may touch its text, as a deck
  * exported to PDF sets it ("•With foo").
  */
-export const BULLET = /^([•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF])\s*(?=\S)(?<=[\uE000-\uF8FF☐☑☒□◆◇►▶➢✓✔•●▪■◦○‣]\s*|\s)/u;
+export const BULLET = new RegExp(`^([${BULLET_GLYPHS}])\\s*(?=\\S)(?<=[\\uE000-\\uF8FF☐☑☒□◆◇►▶➢✓✔•●▪■◦○‣]\\s*|\\s)`, 'u');
 const GLYPH_ONLY = /^[\s•●▪■◦○‣∙·☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF]+$/u;
+
+/** A line's segments at the narrower cut when it has one (see `tight`), else its cells. */
+export const segments = (l: Line) => l.tight ?? l.cells;
 
 /** A line that ends its paragraph: sentence punctuation, or clearly shorter than a full line. */
 export const ended = (l: Line, measure = 0) => /[.!?:]$/.test(l.text) || (!!measure && (l.w ?? 0) < measure * 0.75);

@@ -3,7 +3,7 @@
  * headings and tables, and running headers/footers found by repetition across pages.
  */
 import { maxOf, minOf } from '../../lib/arrays.js';
-import type { Line } from './lines.js';
+import { segments, type Line } from './lines.js';
 
 /** Outline titles (normalised) → heading level (depth + 1). */
 export type Outline = Map<string, number>;
@@ -173,8 +173,7 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
  * segments or more right above another such line, closer than a running head stands to the text.
  */
 function tableHeader(l: Line, next: Line | undefined): boolean {
-  const segs = (x: Line) => (x.tight ?? x.cells).length;
-  return !!next && !next.table && segs(l) >= 2 && segs(next) >= 2 && l.y - next.y > 0 && l.y - next.y < Math.max(l.size, next.size) * 1.8;
+  return !!next && !next.table && segments(l).length >= 2 && segments(next).length >= 2 && l.y - next.y > 0 && l.y - next.y < Math.max(l.size, next.size) * 1.8;
 }
 
 const PAGE_NUMBER = /^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i;

@@ -6,7 +6,7 @@ import { append, maxOf, minOf } from '../../lib/arrays.js';
 import { codeSpan, esc } from '../inline.js';
 import { fillGrid, inGrid, trimFrameBands, type Grid, type PlacedItem } from './rules.js';
 import { itemSize, type TextItem } from './items.js';
-import { type Line, readingOrder, toLines } from './lines.js';
+import { BULLET_GLYPHS, type Columns, type Line, readingOrder, segments, toLines } from './lines.js';
 
 /**
  * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
@@ -51,7 +51,7 @@ export function taggedTables(items: TextItem[], links: { rect: number[]; url: st
     for (const it of cellItems) taken.add(it);
     const boxes = cellItems.map(gridBox);
     const right = maxOf(boxes.map((p) => p.x + p.w));
-    tables.push({ y: maxOf(boxes.map((p) => p.y)) + 0.1, x: minOf(boxes.map((p) => p.x)), size: 0, text: '', height: 0, cells: [{ x: right, text: '' }], table: rows, columns: { at: starts, tol: 8 } });
+    tables.push({ y: maxOf(boxes.map((p) => p.y)) + 0.1, x: minOf(boxes.map((p) => p.x)), size: 0, text: '', height: 0, cells: [{ x: right, text: '' }], table: rows, columns: { at: starts, by: 'text' } });
   }
   return { tables, rest: taken.size ? items.filter((it) => !taken.has(it)) : items };
 }
@@ -115,7 +115,7 @@ export function placeTables(items: TextItem[], grids: Grid[], links: { rect: num
     // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
     if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
     rest = [...keep, ...outside.map((p) => placed.get(p)!)];
-    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows, columns: { at: grid.cols, tol: 1 } });
+    tables.push({ y: grid.y1, x: grid.x0, size: 0, text: '', height: 0, cells: [{ x: grid.x1, text: '' }], table: rows, columns: { at: grid.cols, by: 'rules' } });
   }
   const lines = readingOrder(rest, links, view, tables.length ? undefined : plain);
   for (const t of tables.sort((a, b) => a.y - b.y)) {
@@ -128,7 +128,7 @@ export function placeTables(items: TextItem[], grids: Grid[], links: { rect: num
 }
 
 /** A list item's marker standing alone as a line's first cell (a bullet glyph, "1.", "a)", "(iv)"), tab-set apart. */
-const MARKER_CELL = /^(?:[•●▪■◦○‣∙·\-–—*☐☑☒□◆◇►▶➢✓✔\uE000-\uF8FF]|\(?(?:\d{1,3}|[a-z]|[ivxlc]{1,6})[.)])$/u;
+const MARKER_CELL = new RegExp(`^(?:[${BULLET_GLYPHS}]|\\(?(?:\\d{1,3}|[a-z]|[ivxlc]{1,6})[.)])$`, 'u');
 
 /** A list item whose marker is tab-set apart from its text (two cells): a list line, not a table row. */
 const listLine = (l: Line) => l.cells.length === 2 && MARKER_CELL.test(l.cells[0].text.trim());
@@ -194,7 +194,7 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
         }
         if (row !== prev) rows.push(row);
       }
-      out.set(head.start, { end: j, rows: tidyRows(rows), columns: merged, headed });
+      out.set(head.start, { end: j, rows: tidyRows(rows), columns: { at: merged, by: 'text' }, headed });
       i = floor = j;
     } else i++;
   }
@@ -208,7 +208,7 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
  * in prose do not line up over three lines.
  */
 function tightColumns(lines: Line[], code: Set<number>): Line[] {
-  const segs = (l: Line) => l.tight ?? l.cells;
+  const segs = segments;
   const same = (a: Line, b: Line) => segs(a).length === segs(b).length && segs(a).every((c, k) => Math.abs(c.x - segs(b)[k].x) <= 1.5);
   const out = [...lines];
   for (let i = 0; i < lines.length; ) {
@@ -223,8 +223,7 @@ function tightColumns(lines: Line[], code: Set<number>): Line[] {
 interface AlignedTable {
   end: number;
   rows: string[][];
-  /** Where its columns start. */
-  columns: number[];
+  columns: Columns;
   /** Its first row is a header set apart from the rows below. */
   headed: boolean;
 }
@@ -232,17 +231,20 @@ interface AlignedTable {
 /** A table that ended a page: its header row and where its columns stand (see `carryHeader`). */
 export interface Carried {
   header: string[];
-  columns: number[];
-  tol: number;
+  columns: Columns;
 }
+
+/** How far two tables' columns may stand apart and still be the same columns. */
+const COLUMN_TOL = { rules: 1, text: 8 } as const;
 
 /**
  * A table opening a page in the columns of the one that ended the page before (the same number, each within a
  * tolerance), whose first row is not set apart as a header and does not repeat that table's header, is its
  * continuation: it gets that table's header row instead of having a data row promoted to one.
  */
-export function carryHeader(rows: string[][], columns: number[], tol: number, carried: Carried | undefined): string[][] | undefined {
-  if (!carried || carried.tol !== tol || carried.columns.length !== columns.length || carried.columns.some((x, k) => Math.abs(x - columns[k]) > tol)) return undefined;
+export function carryHeader(rows: string[][], columns: Columns, carried: Carried | undefined): string[][] | undefined {
+  const was = carried?.columns;
+  if (!carried || !was || was.by !== columns.by || was.at.length !== columns.at.length || was.at.some((x, k) => Math.abs(x - columns.at[k]) > COLUMN_TOL[columns.by])) return undefined;
   const key = (r: string[]) => r.map((c) => c.replace(/\s+/g, ' ').trim().toLowerCase()).join('|');
   if (rows[0]?.length !== carried.header.length || key(rows[0]) === key(carried.header)) return undefined;
   return [carried.header, ...rows];
