@@ -6,6 +6,7 @@ import { convertDocx } from './docx.js';
 import { convertHtml } from './html.js';
 import { writeMarkdown } from './markdown.js';
 import { convertPdf } from './pdf.js';
+import { withStrayRejectionsDropped } from './pdf/stray-rejections.js';
 import { convertPptx } from './pptx.js';
 import { sniff } from './sniff.js';
 import { CONTENT_TYPES, LIMITS, ParseError, type Converted, type ParseKind, type ParseOptions, type ParseResult } from './types.js';
@@ -16,7 +17,7 @@ export type { ParseResult, ParseOptions } from './types.js';
 
 export async function convertFile(bytes: Uint8Array, opts: ParseOptions): Promise<ParseResult> {
   const { kind } = sniff(bytes, true);
-  if (kind === 'pdf') return finish('pdf', await guard('pdf', () => convertPdf(bytes, opts)));
+  if (kind === 'pdf') return finish('pdf', await guard('pdf', () => withStrayRejectionsDropped(() => convertPdf(bytes, opts))));
   return convertFileSync(bytes, opts);
 }
 

@@ -8,6 +8,11 @@ import { ParseError } from './types.js';
 installSyncInflate();
 installInertFontFace();
 
+// Beyond the pdf.js errors dropped while a PDF is read (`pdf/stray-rejections.ts`): a rejection nothing awaits
+// must not end this thread, since it would surface after the answer went out and fail the next file, someone
+// else's. Each conversion awaits all it starts, so such a rejection carries nothing a result depends on.
+process.on('unhandledRejection', () => {});
+
 parentPort!.on('message', async (msg: { id: number; bytes: Uint8Array; maxPages: number }) => {
   try {
     const result = await convertFile(msg.bytes, { maxPages: msg.maxPages });

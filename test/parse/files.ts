@@ -236,3 +236,19 @@ export function patchCentral(z: Uint8Array, field: 20 | 24, value: (old: number,
   }
   return out;
 }
+
+/**
+ * Points the cross-reference entries of the objects `which` picks (by their text) a few bytes past where they start,
+ * as a damaged file does: pdf.js then finds no `N 0 obj` there and rebuilds its table by scanning the file.
+ */
+export function misplaceObjects(file: Uint8Array, which: (body: string) => boolean): Uint8Array {
+  const text = Buffer.from(file).toString('latin1');
+  const xref = text.lastIndexOf('\nxref\n') + 1;
+  const entries = text.slice(xref).split('\n');
+  for (const m of text.slice(0, xref).matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
+    const n = Number(m[1]);
+    // Line 0 is "xref", line 1 the subsection header "0 N", line 2 object 0's free entry.
+    if (which(m[2])) entries[n + 2] = `${String(m.index! + 9).padStart(10, '0')} 00000 n `;
+  }
+  return new Uint8Array(Buffer.from(text.slice(0, xref) + entries.join('\n'), 'latin1'));
+}

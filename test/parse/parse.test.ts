@@ -2,13 +2,15 @@
  * Issue 3 / SPEC.md "Parse endpoint", "Parse result"; CONTRACT.md "Text and documents": every markdown rule and
  * every hostile input through `POST /v1/web/parse` over real HTTP.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { ParsePool } from '../../src/parse/pool.js';
 import { convertFile } from '../../src/parse/index.js';
-import { b64, docx, numbering, p, patchCentral, pdf, pptx, shape, xlsx, zip } from './files.js';
+import { b64, docx, misplaceObjects, numbering, p, patchCentral, pdf, pptx, shape, xlsx, zip } from './files.js';
 
 let gw: TestGateway;
 let key: string;
@@ -30,6 +32,16 @@ const refused = async (file: Uint8Array | string, status: number, code: string, 
   expect(r.json.error.message).toMatch(message);
   expect(r.json.error.retryable).toBe(false);
 };
+
+/**
+ * Four pages, the last three misplaced in the cross-reference table: looking up page 1, pdf.js fetches its siblings
+ * ahead, the fetches fail, and nothing of pdf.js's own awaits them. The file still reads (pdf.js rebuilds the table).
+ */
+function damagedPageTree(): Uint8Array {
+  const pages = ['Alpha', 'Bravo', 'Charlie', 'Delta'].map((word) => ({ lines: [{ text: `${word} reads from the damaged file` }] }));
+  let seen = 0;
+  return misplaceObjects(pdf(pages), (body) => /\/Type \/Page /.test(body) && seen++ > 0);
+}
 
 beforeAll(async () => {
   gw = await startGateway({ QUARRY_RATE_LIMIT_PER_MINUTE: '10000', QUARRY_KEYLESS_RATE_LIMIT_PER_MINUTE: '10000', QUARRY_MAX_IN_FLIGHT: '100' });
@@ -161,6 +173,22 @@ describe('hostile inputs are 400 with a message that says which', () => {
     const tall = Array.from({ length: 150_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('');
     const r = await convertFile(xlsx([{ name: 'Tall', rows: tall }]), { maxPages: 100 });
     expect(r.markdown).toMatch(/\| 149999 \|\n$/);
+  });
+
+  it('a damaged page tree converts as a library call too, and leaves the calling process nothing unhandled', async () => {
+    // pdf.js drops promises of its own there (see the worker test below); a host without a listener of its own
+    // would end on them. A child process stands for that host: vitest listens for unhandled rejections itself.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-parse-')), 'damaged.pdf');
+    fs.writeFileSync(file, damagedPageTree());
+    const script = `import { readFileSync } from 'node:fs';
+      import { convertFile } from ${JSON.stringify(path.resolve(__dirname, '../../src/parse/index.ts'))};
+      const r = await convertFile(new Uint8Array(readFileSync(process.argv[1])), { maxPages: 10 });
+      await new Promise((done) => setTimeout(done, 100));
+      process.stdout.write(r.markdown);`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).not.toMatch(/Unhandled|XRef/);
+    expect(child.status).toBe(0);
+    expect(child.stdout).toContain('Delta reads from the damaged file');
   });
 
   it('list levels beyond the formats\' nine (docx ilvl, pptx lvl) are clamped, not nested without end', async () => {
@@ -467,6 +495,21 @@ describe('workers', () => {
       await expect(pool.convert(bytes, 100)).rejects.toThrow(/conversion budget/);
       expect(pool.replaced).toBe(1);
       await expect(pool.convert(new TextEncoder().encode('<p>still here</p>'), 1)).resolves.toMatchObject({ markdown: 'still here\n' });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a damaged page tree that leaves pdf.js promises unhandled neither fails the next file nor costs the worker', async () => {
+    const damaged = damagedPageTree();
+    const pool = new ParsePool({ size: 1 });
+    try {
+      for (let round = 0; round < 2; round++) {
+        expect((await pool.convert(damaged, 100)).markdown).toContain('Delta reads from the damaged file');
+        await new Promise((r) => setTimeout(r, 50));
+        await expect(pool.convert(new TextEncoder().encode('<p>the next file</p>'), 1)).resolves.toMatchObject({ markdown: 'the next file\n' });
+      }
+      expect(pool.replaced).toBe(0);
     } finally {
       await pool.close();
     }
