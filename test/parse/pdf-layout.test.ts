@@ -179,7 +179,7 @@ describe('pdf paragraphs', () => {
     expect(out).toContain('and on an indented word');
   });
 
-  it('a line ending in a hyphen joins the next without a space before a capital or a digit (a compound, a date, a code), and drops it between lower-case letters', async () => {
+  it('a line ending in a hyphen joins the next without a space before a capital or a digit (a compound, a date, a code), and drops it between lower-case letters; an identifier or path wrapped at "_" or "/" is one token', async () => {
     const line = (text: string, i: number, y = 700, size = 10) => ({ text, y: y - i * 12, size });
     const out = await md(
       pdf([
@@ -187,13 +187,14 @@ describe('pdf paragraphs', () => {
           lines: [
             { text: 'AutoGen: Enabling Next-', y: 760, size: 20 },
             { text: 'Gen LLM Applications', y: 736, size: 20 },
-            ...['BBC News. Retrieved 2006-', '11-02. The ISBN is 951-', '773-085-3 and the word infor-', 'mation is one word, while the Anglo-', 'Saxon text goes on to the end.'].map((t, i) => line(t, i)),
+            ...['BBC News. Retrieved 2006-', '11-02. The ISBN is 951-', '773-085-3 and the word infor-', 'mation is one word, while the Anglo-', 'Saxon text goes on to the end. Set QUARRY_', 'DATA_DIR, read /usr/local/', 'share and an A /', 'B test; see', '_NSAKEY.'].map((t, i) => line(t, i)),
           ],
         },
       ]),
     );
     expect(out).toMatch(/^# AutoGen: Enabling Next-Gen LLM Applications$/m);
     expect(out).toContain('Retrieved 2006-11-02. The ISBN is 951-773-085-3 and the word information is one word, while the Anglo-Saxon text');
+    expect(out).toContain('Set QUARRY\\_DATA\\_DIR, read /usr/local/share and an A / B test; see \\_NSAKEY.');
     // In a ruled table's cell too: an identifier wrapped at its hyphen.
     const rules = ruledGrid([70, 200, 330, 460], [700, 680, 640, 620]);
     const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });

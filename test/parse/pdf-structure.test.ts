@@ -754,6 +754,59 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('| | Food | Calories per portion |\n| --- | --- | --- |\n| Leaves | Ash, Elm, Maple | 50 |');
   });
 
+  it('an aligned table whose rows are padded apart: lines at the line spacing are the same row\'s wrapped cells, an identifier cut at its column\'s edge joins without a space', async () => {
+    // As LibreOffice sets a Word or pandoc table without borders: 12 pt text, a cell's lines 14 pt apart, rows 17.6 pt
+    // apart. Columns at 72, 228 and 384; "QUARRY_BILLING_UR" reaches the first column's edge and goes on with "L".
+    const at = (y: number, cells: [number, string][]) => cells.map(([x, text]) => ({ text, x, y, size: 12 }));
+    const lines = [
+      ...at(700, [[72, 'variable'], [228, 'default'], [384, 'meaning']]),
+      ...at(682.4, [[72, 'PORT'], [228, '8080'], [384, 'listening port']]),
+      ...at(664.8, [[72, 'QUARRY_DATA_DIR'], [228, './data'], [384, 'embedded SQLite']]),
+      ...at(650.8, [[384, 'database and the']]),
+      ...at(636.8, [[384, 'server secret']]),
+      ...at(619.2, [[72, 'QUARRY_BILLING_UR'], [228, '$BASE_URL/'], [384, 'the fixed billing']]),
+      ...at(605.2, [[72, 'L'], [228, 'billing'], [384, 'address in errors']]),
+      ...at(587.6, [[72, 'QUARRY_RATE_LIMIT_'], [228, '600'], [384, 'requests per key']]),
+      ...at(573.6, [[72, 'PER_MINUTE'], [384, 'per minute']]),
+      ...at(556, [[72, 'HOST'], [228, '0.0.0.0'], [384, 'listening address']]),
+    ];
+    const out = await md(pdf([{ lines }]));
+    expect(out).toContain(
+      [
+        '| variable | default | meaning |',
+        '| --- | --- | --- |',
+        '| PORT | 8080 | listening port |',
+        '| QUARRY\\_DATA\\_DIR | ./data | embedded SQLite database and the server secret |',
+        '| QUARRY\\_BILLING\\_URL | $BASE\\_URL/billing | the fixed billing address in errors |',
+        '| QUARRY\\_RATE\\_LIMIT\\_PER\\_MINUTE | 600 | requests per key per minute |',
+        '| HOST | 0.0.0.0 | listening address |',
+      ].join('\n'),
+    );
+  });
+
+  it('an aligned table set at one pitch, or whose groups are a blank line apart, or with figures under figures, keeps each line a row', async () => {
+    const at = (y: number, cells: [number, string][]) => cells.map(([x, text]) => ({ text, x, y, size: 11 }));
+    // One pitch (13 pt) with a blank line (26 pt) between two groups: no row is padded apart, so no line is a wrap.
+    const grouped = [
+      ...at(700, [[72, 'Item'], [300, 'Owner']]),
+      ...at(687, [[72, 'Lamp'], [300, 'Ada']]),
+      ...at(674, [[72, 'Desk'], [300, 'Grace']]),
+      ...at(648, [[72, 'Chair'], [300, 'Edsger']]),
+      ...at(635, [[72, 'Shelf'], [300, 'Barbara']]),
+    ];
+    // Rows 15.5 pt apart with a subtotal 12.5 pt under the row before it: a figure under a figure is its own row.
+    const figures = [
+      ...at(560, [[72, 'Line'], [300, 'Amount']]),
+      ...at(544.5, [[72, 'Revenue'], [300, '1,200']]),
+      ...at(529, [[72, 'Costs'], [300, '800']]),
+      ...at(516.5, [[300, '400']]),
+      ...at(501, [[72, 'Tax'], [300, '100']]),
+    ];
+    const out = await md(pdf([{ lines: [...grouped, { text: 'Figures for the year:', x: 72, y: 590, size: 11 }, ...figures] }]));
+    expect(out).toContain('| Item | Owner |\n| --- | --- |\n| Lamp | Ada |\n| Desk | Grace |\n| Chair | Edsger |\n| Shelf | Barbara |');
+    expect(out).toMatch(/\| Costs \| 800 \|\n\| +\| 400 \|\n\| Tax \| 100 \|/);
+  });
+
   it('a table continued on the next page in the same columns repeats its header row there; one with a header of its own, in other columns or after text does not', async () => {
     // Rows of an aligned table from `y` down, 18 pt apart: a name at x 72 and a share at x 300.
     const rows = (y: number, names: string[], x = 300) => names.flatMap((n, k) => [{ text: n, x: 72, y: y - k * 18 }, { text: `${k + 1}.5%`, x, y: y - k * 18 }]);

@@ -6,7 +6,7 @@ import { esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
-import { hyphenJoins } from './text.js';
+import { joinWrapped } from './text.js';
 import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, findTables, LEADER, mergeHeaderRows } from './tables.js';
@@ -230,13 +230,7 @@ function bodyMeasure(pages: Line[][], body: number, bodyFont?: string): number {
 }
 
 function joinLines(lines: string[]): string {
-  let out = '';
-  for (const l of lines) {
-    if (!out) out = l;
-    else if (/[a-z]-$/.test(out) && /^[a-z]/.test(l)) out = out.slice(0, -1) + l;
-    else if (hyphenJoins(out, l)) out += l;
-    else out += ' ' + l;
-  }
+  let out = lines.reduce(joinWrapped, '');
   // A link wrapped onto the next line is one link.
   for (let before = ''; before !== out; ) {
     before = out;

@@ -13,6 +13,13 @@ export interface Columns {
   by: 'rules' | 'text';
 }
 
+/** A segment of a line: where it starts, its text and its width. */
+export interface Cell {
+  x: number;
+  text: string;
+  w?: number;
+}
+
 export interface Line {
   y: number;
   /** Font carrying most of the line's characters. */
@@ -28,10 +35,10 @@ export interface Line {
   /** Width from the first run's start to the last run's end. */
   w?: number;
   href?: string;
-  /** Segments separated by wide gaps (candidate table cells); `w` is a segment's width. */
-  cells: { x: number; text: string; w?: number }[];
+  /** Segments separated by wide gaps (candidate table cells). */
+  cells: Cell[];
   /** Segments separated by gaps of 0.75 em, when there are more of them than `cells` (see `tightColumns`). */
-  tight?: { x: number; text: string; w?: number }[];
+  tight?: Cell[];
   /** A ruled table placed here in reading order (its text is not in `text`; `cells[0].x` is its right edge). */
   table?: string[][];
   /** A ruled or tagged table's columns (see `carryHeader`). */
@@ -260,10 +267,10 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     let text = '';
     let end = -Infinity;
     let start = Infinity;
-    const cells: { x: number; text: string; w?: number }[] = [];
+    const cells: Cell[] = [];
     // The same line cut at narrower gaps (three quarters of an em, wider than a monospace space): a table set with
     // little space between its columns.
-    const tight: { x: number; text: string; w?: number }[] = [];
+    const tight: Cell[] = [];
     const fonts = new Map<string, number>();
     let tag: number | undefined = Infinity;
     // Whether the file set a space run since the last text run (see `spaced`).

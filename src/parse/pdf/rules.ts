@@ -6,7 +6,7 @@
  * stay one cell.
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
-import { hyphenJoins, spaced } from './text.js';
+import { joinWrapped, spaced } from './text.js';
 import { apply, mul, OP, type M } from './matrix.js';
 
 const PAINT = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
@@ -315,8 +315,8 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
           continue;
         }
         const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
-        if (s && prev && (newLine ? !/\s$/.test(s) && !/^\s/.test(it.str) && !hyphenJoins(s, it.str) : spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space))) s += ' ';
-        s += it.str;
+        if (newLine) s = joinWrapped(s, it.str);
+        else s += (s && prev && spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space) ? ' ' : '') + it.str;
         prev = it;
         space = false;
       }

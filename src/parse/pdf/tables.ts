@@ -6,7 +6,8 @@ import { append, maxOf, minOf } from '../../lib/arrays.js';
 import { codeSpan, esc } from '../inline.js';
 import { fillGrid, inGrid, trimFrameBands, type Grid, type PlacedItem } from './rules.js';
 import { itemSize, type TextItem } from './items.js';
-import { BULLET_GLYPHS, type Columns, type Line, readingOrder, segments, toLines } from './lines.js';
+import { BULLET_GLYPHS, type Cell, type Columns, type Line, readingOrder, segments, toLines } from './lines.js';
+import { joinWrapped } from './text.js';
 
 /**
  * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
@@ -184,15 +185,31 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       // Its first row is set apart (a header) when it has one above, or its first line's font differs from the next's.
       const headed = head.rows.length > 0 || lines[i].font !== lines[i + 1].font;
       const rows: string[][] = head.rows;
+      // A line whose cells ran together where its gap was narrower than the rest (an identifier filling its column)
+      // is cut at its tighter gaps, when each of those segments starts at one of the table's columns.
+      const cellsOf = (l: Line) => (l.tight?.every((c) => merged.some((x) => Math.abs(x - c.x) < TOL)) ? l.tight : l.cells);
+      const wrapped = wrappedLines(lines, i, j, columnOf);
+      // Where each column's text ends at its widest: a token longer than the column is cut there.
+      const widest = merged.map(() => -Infinity);
+      for (let li = i; li < j; li++) for (const c of cellsOf(lines[li])) widest[columnOf(c.x)] = Math.max(widest[columnOf(c.x)], c.x + (c.w ?? 0));
+      /** The row's last line of text in each column. */
+      let above: Cell[] = [];
       for (let li = i; li < j; li++) {
         const l = lines[li];
         const prev = rows[rows.length - 1];
-        const row = prev && li > i && continues(lines[li - 1], l) ? prev : merged.map(() => '');
-        for (const c of l.cells) {
+        const goesOn = !!prev && li > i && (continues(lines[li - 1], l) || wrapped.has(li));
+        const row = goesOn ? prev : merged.map(() => '');
+        if (!goesOn) above = [];
+        for (const c of cellsOf(l)) {
           const k = columnOf(c.x);
-          row[k] = row[k] ? `${row[k]} ${esc(c.text)}` : esc(c.text);
+          const text = esc(c.text);
+          const over = above[k];
+          if (!row[k]) row[k] = text;
+          else if (!over) row[k] += ` ${text}`;
+          else row[k] = cutToken(over, widest[k], l.size) ? row[k] + text : joinWrapped(row[k], text);
+          above[k] = c;
         }
-        if (row !== prev) rows.push(row);
+        if (!goesOn) rows.push(row);
       }
       out.set(head.start, { end: j, rows: tidyRows(rows), columns: { at: merged, by: 'text' }, headed });
       i = floor = j;
@@ -309,13 +326,61 @@ function headerBounds(rows: Line[], cols: number[], columnOf: (x: number) => num
   });
 }
 
-/** A body line holding one cell, set at the line spacing under a row of several: that row's cell goes on. */
-const continues = (above: Line, l: Line) => l.cells.length === 1 && above.cells.length >= 2 && above.y - l.y > 0 && above.y - l.y < l.size * 1.3;
+/**
+ * Where a table pads its rows (cell margins, space after a cell's paragraph: Word's and LibreOffice's tables, and
+ * pandoc's), its line gaps come in two pitches: the line spacing inside a cell, the smallest, and the row pitch,
+ * 1.1 to 1.6 times it (a blank line between groups of rows is more), seen at least twice below the first row. There
+ * a line set at the line spacing under the line before, each of whose cells goes on with text in its column above
+ * (a figure under a figure is a row of its own), holds the next lines of that row's cells. Tables set at one pitch
+ * give no such sign: their rows stay as the lines are.
+ */
+function wrappedLines(lines: Line[], from: number, to: number, columnOf: (x: number) => number): Set<number> {
+  const out = new Set<number>();
+  const gap = (k: number) => lines[k - 1].y - lines[k].y;
+  const gaps: number[] = [];
+  for (let k = from + 1; k < to; k++) if (gap(k) > 0) gaps.push(gap(k));
+  if (!gaps.length) return out;
+  const pitch = minOf(gaps);
+  if (pitch > lines[from].size * 1.35) return out;
+  const rowGaps = gaps.slice(1).filter((g) => g >= pitch * 1.1 && g <= pitch * 1.6).length;
+  if (rowGaps < 2) return out;
+  for (let k = from + 1; k < to; k++) {
+    if (gap(k) <= 0 || gap(k) > pitch * 1.05) continue;
+    const above = new Map(lines[k - 1].cells.map((c) => [columnOf(c.x), c.text]));
+    const goesOn = lines[k].cells.every((c) => {
+      const over = above.get(columnOf(c.x));
+      return over !== undefined && !figures(over, c.text);
+    });
+    if (goesOn && lines[k].cells.length) out.add(k);
+  }
+  return out;
+}
+
+/**
+ * An identifier, path or address (a token holding "_", "/", "\\" or "@") that reaches the end of its column (within an
+ * em of the column's widest text) was cut there for want of room, with no hyphen: its next line goes on with no
+ * space ("QUARRY_BILLING_UR" "L").
+ */
+const cutToken = (c: Cell, widest: number, size: number) => !/\s/.test(c.text.trim()) && /[_/\\@]/.test(c.text) && c.x + (c.w ?? 0) >= widest - size;
+
+/** Figures do not wrap: a figure set under a figure starts a row (a subtotal), whatever the spacing. */
+const figures = (over: string | undefined, text: string) => over !== undefined && NUMERIC.test(over) && NUMERIC.test(text);
+
+/**
+ * A body line holding one cell, set at the line spacing under a row of several: that row's cell goes on (not a
+ * figure under one of the row's figures it overlaps).
+ */
+const continues = (above: Line, l: Line) => {
+  if (l.cells.length !== 1 || above.cells.length < 2 || above.y - l.y <= 0 || above.y - l.y >= l.size * 1.3) return false;
+  const c = l.cells[0];
+  const over = above.cells.find((a) => a.x < c.x + (c.w ?? 0) && c.x < a.x + (a.w ?? 0));
+  return !figures(over?.text, c.text);
+};
 
 /**
  * Multi-line cells: a column that never holds text in a row where its left neighbour does (an indented
  * continuation inside a cell) is folded into that neighbour; then a body row with a single non-empty cell, not the
- * first, continues the row above (when that one has a first cell).
+ * first, continues the row above (when that one has a first cell, and it is not a figure under a figure).
  */
 export function tidyRows(rows: string[][]): string[][] {
   const grid = rows.map((r) => [...r]);
@@ -329,7 +394,8 @@ export function tidyRows(rows: string[][]): string[][] {
   const out: string[][] = [];
   for (const r of grid) {
     const prev = out[out.length - 1];
-    if (out.length >= 2 && prev && !r[0] && prev[0] && r.filter((c) => c).length === 1) {
+    const lone = r.findIndex((c) => c);
+    if (out.length >= 2 && prev && !r[0] && prev[0] && r.filter((c) => c).length === 1 && !figures(prev[lone], r[lone])) {
       r.forEach((c, k) => {
         if (c) prev[k] = prev[k] ? `${prev[k]} ${c}` : c;
       });

@@ -19,7 +19,20 @@ export function spaced(before: string, next: string, gap: number, size: number, 
  * before a capital or a digit, the hyphen is part of a compound or code ("Next-" "Gen", a UUID's "b5f0-" "9722…"),
  * not a break inside a word nor a dash.
  */
-export const hyphenJoins = (line: string, next: string) => /[\p{L}\d]-$/u.test(line) && /^[\p{Lu}\d]/u.test(next);
+const hyphenJoins = (line: string, next: string) => /[\p{L}\d]-$/u.test(line) && /^[\p{Lu}\d]/u.test(next);
+
+/**
+ * A line and the next one its text wraps onto: a hyphen breaking a word between lower-case letters is dropped, a
+ * compound's or code's hyphen (`hyphenJoins`) and a token ending in "_" or "/" (an identifier, a path, "and/or"; in
+ * markdown "\_") go on with no space, anything else with a space. A line starting with "_" keeps its space: names
+ * begin so ("_NSAKEY").
+ */
+export function joinWrapped(line: string, next: string): string {
+  if (!line || !next || /\s$/.test(line) || /^\s/.test(next)) return line + next;
+  if (/[a-z]-$/.test(line) && /^[a-z]/.test(next)) return line.slice(0, -1) + next;
+  if (hyphenJoins(line, next) || /\S[_/]$/.test(line)) return line + next;
+  return `${line} ${next}`;
+}
 
 /**
  * Text runs (space runs left out) grouped by their baseline rounded to the point, so that the runs sharing a
