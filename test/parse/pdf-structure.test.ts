@@ -758,23 +758,30 @@ describe('pdf page furniture, lists, tables, direction', () => {
     // As LibreOffice sets a Word or pandoc table without borders: 12 pt text, a cell's lines 14 pt apart, rows 17.6 pt
     // apart. Columns at 72, 228 and 384; "QUARRY_BILLING_UR" reaches the first column's edge and goes on with "L".
     const at = (y: number, cells: [number, string][]) => cells.map(([x, text]) => ({ text, x, y, size: 12 }));
+    // The header's third cell wraps and stands at the cell's foot, its first line above the others; the first row's
+    // name wraps twice, its last lines alone in their column (before any row gap has shown the table's pitches).
     const lines = [
-      ...at(700, [[72, 'variable'], [228, 'default'], [384, 'meaning']]),
-      ...at(682.4, [[72, 'PORT'], [228, '8080'], [384, 'listening port']]),
-      ...at(664.8, [[72, 'QUARRY_DATA_DIR'], [228, './data'], [384, 'embedded SQLite']]),
-      ...at(650.8, [[384, 'database and the']]),
-      ...at(636.8, [[384, 'server secret']]),
-      ...at(619.2, [[72, 'QUARRY_BILLING_UR'], [228, '$BASE_URL/'], [384, 'the fixed billing']]),
-      ...at(605.2, [[72, 'L'], [228, 'billing'], [384, 'address in errors']]),
-      ...at(587.6, [[72, 'QUARRY_RATE_LIMIT_'], [228, '600'], [384, 'requests per key']]),
-      ...at(573.6, [[72, 'PER_MINUTE'], [384, 'per minute']]),
-      ...at(556, [[72, 'HOST'], [228, '0.0.0.0'], [384, 'listening address']]),
+      ...at(714, [[384, 'what the']]),
+      ...at(700, [[72, 'variable'], [228, 'default'], [384, 'setting means']]),
+      ...at(682.4, [[72, 'QUARRY_WEB_CONTA'], [228, '12582912'], [384, 'bytes read per crawl']]),
+      ...at(668.4, [[72, 'CTS_TOTAL_MAX_BYT']]),
+      ...at(654.4, [[72, 'ES']]),
+      ...at(636.8, [[72, 'PORT'], [228, '8080'], [384, 'listening port']]),
+      ...at(618.8, [[72, 'QUARRY_DATA_DIR'], [228, './data'], [384, 'embedded SQLite']]),
+      ...at(604.8, [[384, 'database and the']]),
+      ...at(590.8, [[384, 'server secret']]),
+      ...at(573.2, [[72, 'QUARRY_BILLING_UR'], [228, '$BASE_URL/'], [384, 'the fixed billing']]),
+      ...at(559.2, [[72, 'L'], [228, 'billing'], [384, 'address in errors']]),
+      ...at(541.6, [[72, 'QUARRY_RATE_LIMIT_'], [228, '600'], [384, 'requests per key']]),
+      ...at(527.6, [[72, 'PER_MINUTE'], [384, 'per minute']]),
+      ...at(510.0, [[72, 'HOST'], [228, '0.0.0.0'], [384, 'listening address']]),
     ];
     const out = await md(pdf([{ lines }]));
     expect(out).toContain(
       [
-        '| variable | default | meaning |',
+        '| variable | default | what the setting means |',
         '| --- | --- | --- |',
+        '| QUARRY\\_WEB\\_CONTACTS\\_TOTAL\\_MAX\\_BYTES | 12582912 | bytes read per crawl |',
         '| PORT | 8080 | listening port |',
         '| QUARRY\\_DATA\\_DIR | ./data | embedded SQLite database and the server secret |',
         '| QUARRY\\_BILLING\\_URL | $BASE\\_URL/billing | the fixed billing address in errors |',

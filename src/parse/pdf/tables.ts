@@ -156,6 +156,15 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
     }
     let j = i + 1;
     const cols = lines[i].cells.map((c) => c.x);
+    // Whether the lines from here pad their rows apart: read ahead (the first rows may not show it yet) over lines
+    // of this size up to a gap beyond any row pitch (a blank line, a heading's space).
+    let block = i + 1;
+    for (let least = Infinity; block < lines.length && block - i < 40 && Math.abs(lines[block].size - lines[i].size) <= 0.5; block++) {
+      const g = lines[block - 1].y - lines[block].y;
+      if (g <= 0 || g > least * 1.6) break;
+      least = Math.min(least, g);
+    }
+    const pitch = paddedPitch(lines, i, block);
     while (j < lines.length && !code.has(j) && !listLine(lines[j])) {
       const l = lines[j];
       const gap = lines[j - 1].y - l.y;
@@ -166,8 +175,11 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       const inside = l.cells.every((c) => c.x >= lo && c.x <= hi);
       if (l.cells.length >= 2 ? shared < 2 && !(inside && shared >= 0 && gap < l.size * 2) : shared < 1 || l.cells.length === 0) break;
       // A lone cell in the first column starts a new row only after a row gap; at the line spacing it is the next
-      // line of a multi-line cell (see `continues` below).
-      if (l.cells.length === 1 && !cols.slice(1).some((x) => Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) break;
+      // line of a multi-line cell (see `continues` below), or of a wrapped cell in a table whose rows are padded.
+      if (l.cells.length === 1 && !cols.slice(1).some((x) => Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) {
+        const under = lines[j - 1].cells.some((c) => Math.abs(c.x - l.cells[0].x) < TOL);
+        if (!pitch || !under || gap > pitch * 1.05) break;
+      }
       for (const c of l.cells) if (!cols.some((x) => Math.abs(x - c.x) < TOL)) cols.push(c.x);
       j++;
     }
@@ -188,7 +200,11 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       // A line whose cells ran together where its gap was narrower than the rest (an identifier filling its column)
       // is cut at its tighter gaps, when each of those segments starts at one of the table's columns.
       const cellsOf = (l: Line) => (l.tight?.every((c) => merged.some((x) => Math.abs(x - c.x) < TOL)) ? l.tight : l.cells);
-      const wrapped = wrappedLines(lines, i, j, columnOf);
+      const spanPitch = paddedPitch(lines, i, j);
+      const wrapped = wrappedLines(lines, i, j, spanPitch, columnOf, cellsOf);
+      // A header whose wrapped cell's first lines stand above the others (set at the cell's foot): its last line is
+      // the table's first, at the line spacing under the lines above.
+      const headerGoesOn = !!spanPitch && head.rows.length > 0 && lines[i - 1].y - lines[i].y <= spanPitch * 1.05;
       // Where each column's text ends at its widest: a token longer than the column is cut there.
       const widest = merged.map(() => -Infinity);
       for (let li = i; li < j; li++) for (const c of cellsOf(lines[li])) widest[columnOf(c.x)] = Math.max(widest[columnOf(c.x)], c.x + (c.w ?? 0));
@@ -197,7 +213,7 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       for (let li = i; li < j; li++) {
         const l = lines[li];
         const prev = rows[rows.length - 1];
-        const goesOn = !!prev && li > i && (continues(lines[li - 1], l) || wrapped.has(li));
+        const goesOn = !!prev && (li > i ? continues(lines[li - 1], l) || wrapped.has(li) : headerGoesOn);
         const row = goesOn ? prev : merged.map(() => '');
         if (!goesOn) above = [];
         for (const c of cellsOf(l)) {
@@ -326,6 +342,16 @@ function headerBounds(rows: Line[], cols: number[], columnOf: (x: number) => num
   });
 }
 
+/** The line spacing of lines `from`..`to` (excluded) when their rows are padded apart (see `wrappedLines`). */
+function paddedPitch(lines: Line[], from: number, to: number): number | undefined {
+  const gaps: number[] = [];
+  for (let k = from + 1; k < to; k++) if (lines[k - 1].y > lines[k].y) gaps.push(lines[k - 1].y - lines[k].y);
+  if (!gaps.length) return undefined;
+  const pitch = minOf(gaps);
+  if (pitch > lines[from].size * 1.35) return undefined;
+  return gaps.slice(1).filter((g) => g >= pitch * 1.1 && g <= pitch * 1.6).length >= 2 ? pitch : undefined;
+}
+
 /**
  * Where a table pads its rows (cell margins, space after a cell's paragraph: Word's and LibreOffice's tables, and
  * pandoc's), its line gaps come in two pitches: the line spacing inside a cell, the smallest, and the row pitch,
@@ -334,20 +360,14 @@ function headerBounds(rows: Line[], cols: number[], columnOf: (x: number) => num
  * (a figure under a figure is a row of its own), holds the next lines of that row's cells. Tables set at one pitch
  * give no such sign: their rows stay as the lines are.
  */
-function wrappedLines(lines: Line[], from: number, to: number, columnOf: (x: number) => number): Set<number> {
+function wrappedLines(lines: Line[], from: number, to: number, pitch: number | undefined, columnOf: (x: number) => number, cellsOf: (l: Line) => Cell[]): Set<number> {
   const out = new Set<number>();
   const gap = (k: number) => lines[k - 1].y - lines[k].y;
-  const gaps: number[] = [];
-  for (let k = from + 1; k < to; k++) if (gap(k) > 0) gaps.push(gap(k));
-  if (!gaps.length) return out;
-  const pitch = minOf(gaps);
-  if (pitch > lines[from].size * 1.35) return out;
-  const rowGaps = gaps.slice(1).filter((g) => g >= pitch * 1.1 && g <= pitch * 1.6).length;
-  if (rowGaps < 2) return out;
+  if (!pitch) return out;
   for (let k = from + 1; k < to; k++) {
     if (gap(k) <= 0 || gap(k) > pitch * 1.05) continue;
-    const above = new Map(lines[k - 1].cells.map((c) => [columnOf(c.x), c.text]));
-    const goesOn = lines[k].cells.every((c) => {
+    const above = new Map(cellsOf(lines[k - 1]).map((c) => [columnOf(c.x), c.text]));
+    const goesOn = cellsOf(lines[k]).every((c) => {
       const over = above.get(columnOf(c.x));
       return over !== undefined && !figures(over, c.text);
     });
