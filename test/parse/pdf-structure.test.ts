@@ -789,6 +789,16 @@ describe('pdf page furniture, lists, tables, direction', () => {
         '| HOST | 0.0.0.0 | listening address |',
       ].join('\n'),
     );
+    // A dotted field name, the column's widest, cut for want of room; a list item ending in a comma goes on spaced.
+    const fields = [
+      ...at(700, [[72, 'Field'], [228, 'Type'], [384, 'Notes']]),
+      ...at(682.4, [[72, 'error.code'], [228, 'string'], [384, 'items[],']]),
+      ...at(668.4, [[384, 'hasMore']]),
+      ...at(650.8, [[72, 'error.retryAfterSecond'], [228, 'integer'], [384, 'optional']]),
+      ...at(636.8, [[72, 's']]),
+      ...at(619.2, [[72, 'error.requiredCredits'], [228, 'number'], [384, 'optional']]),
+    ];
+    expect(await md(pdf([{ lines: fields }]))).toContain('| error.code | string | items\\[\\], hasMore |\n| error.retryAfterSeconds | integer | optional |');
   });
 
   it('an aligned table set at one pitch, or whose groups are a blank line apart, or with figures under figures, keeps each line a row', async () => {
@@ -887,6 +897,25 @@ describe('pdf page furniture, lists, tables, direction', () => {
     );
     expect(out).toContain('shown in Example 2-1.');
     expect(out).toMatch(/^Example 2-1 Query to determine who has authority\n\n\| SELECT \| function\\_id, user\\_name \|/m);
+  });
+
+  it('the last, short line of a paragraph set right above a table is the paragraph\'s, not the table\'s header', async () => {
+    const row = (y: number, cells: string[]) => cells.map((text, k) => ({ text, x: 72 + k * 140, y, size: 11 }));
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            { text: 'The parse endpoint takes a file and is callable without a key, subject to limits per', x: 72, y: 700, size: 11 },
+            { text: 'client address.', x: 72, y: 687, size: 11 },
+            ...row(669, ['Field', 'Type', 'Rules']),
+            ...row(651, ['file', 'string', 'required']),
+            ...row(633, ['filename', 'string', 'optional']),
+            ...row(615, ['maxPages', 'integer', 'optional']),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('subject to limits per client address.\n\n| Field | Type | Rules |\n| --- | --- | --- |\n| file | string | required |');
   });
 
   it('a numbered item\'s wrapped lines stay in the item while they are indented past its number', async () => {

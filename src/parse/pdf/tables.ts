@@ -305,6 +305,11 @@ function headerAbove(lines: Line[], start: number, floor: number, cols: number[]
     // A caption ("Example 2-1 Query to …") names the table, not its columns.
     if (l.table || !l.cells.length || CAPTION.test(l.text) || Math.abs(l.size - first.size) > 1 || l.y - below.y <= 0 || l.y - below.y > l.size * 2.2) break;
     if (l.cells.some((c) => column(c) < 0)) break;
+    // The last line of a paragraph (the line above it, at the line spacing, one run of text across two columns or
+    // more) is no header: "… subject to per-" over "address limits." right above the table.
+    const before = lines[top - 2];
+    const prose = before?.cells.length === 1 && cols.filter((x) => x >= before.x - tol && x < before.x + (before.w ?? 0)).length >= 2;
+    if (prose && before.y - l.y > 0 && before.y - l.y <= l.size * 1.3) break;
     top--;
   }
   if (top === start) return { start, rows: [] };
@@ -377,11 +382,15 @@ function wrappedLines(lines: Line[], from: number, to: number, pitch: number | u
 }
 
 /**
- * An identifier, path or address (a token holding "_", "/", "\\" or "@") that reaches the end of its column (within an
- * em of the column's widest text) was cut there for want of room, with no hyphen: its next line goes on with no
- * space ("QUARRY_BILLING_UR" "L").
+ * An identifier, path, address or expression (a token holding one of `_ / \\ @ . { } [ ] = , :`) that reaches the end
+ * of its column (within an em of the column's widest text) was cut there for want of room, with no hyphen: its next
+ * line goes on with no space ("QUARRY_BILLING_UR" "L", "error.retryAfterSecond" "s"). Not after a comma, semicolon
+ * or colon ending it: a list goes on there.
  */
-const cutToken = (c: Cell, widest: number, size: number) => !/\s/.test(c.text.trim()) && /[_/\\@]/.test(c.text) && c.x + (c.w ?? 0) >= widest - size;
+const cutToken = (c: Cell, widest: number, size: number) => {
+  const t = c.text.trim();
+  return !/\s/.test(t) && /[_/\\@.{}[\]=,:]/.test(t) && !/[,;:]$/.test(t) && c.x + (c.w ?? 0) >= widest - size;
+};
 
 /** Figures do not wrap: a figure set under a figure starts a row (a subtotal), whatever the spacing. */
 const figures = (over: string | undefined, text: string) => over !== undefined && NUMERIC.test(over) && NUMERIC.test(text);
