@@ -211,6 +211,22 @@ describe('pdf paragraphs', () => {
 });
 
 describe('pdf contents pages', () => {
+  it('a dash that running text wrapped onto the start of a line is text, not a list item; a dash list stays a list', async () => {
+    const line = (text: string, i: number) => ({ text, y: 700 - i * 12, size: 10 });
+    const prose = [
+      'The fields are the country code, which takes two letters, and the language code (two letters',
+      '- or an underscore plus two to four letters) and the limit, between one and a hundred lines.',
+      'The next sentence of the same paragraph runs on to the full width of the column set here.',
+      '- dns2 3.0.0 (pinned: 3.1 needs Node 22): a plain DNS client for the record types listed',
+      'here, with answers checked against the server asked and a retry over TCP when truncated.',
+    ];
+    const list = ['Three kinds of key exist:', '- live keys, which spend credits;', '- test keys, which never do;', '- revoked keys.'];
+    const out = await md(pdf([{ lines: [...prose.map(line), ...list.map((t, i) => line(t, i + 7))] }]));
+    expect(out).toContain('language code (two letters - or an underscore plus two to four letters) and the limit');
+    expect(out).toContain('full width of the column set here. - dns2 3.0.0 (pinned: 3.1 needs Node 22): a plain DNS client for the record types listed here,');
+    expect(out).toContain('Three kinds of key exist:\n\n- live keys, which spend credits;\n- test keys, which never do;\n- revoked keys.');
+  });
+
   it('contents entries too few for a table (leader dots, page number) keep their own lines', async () => {
     const out = await md(pdf([{ lines: [{ text: 'Notices . . . . . . . . . . . vii' }, { text: 'Chapter 1. Securing data . . . . . . . 1' }, { text: 'and the text goes on' }] }]));
     expect(out).toContain('Notices . . . . . . . . . . . vii\n\nChapter 1. Securing data . . . . . . . 1\n\nand the text goes on');

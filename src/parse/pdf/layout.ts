@@ -119,8 +119,13 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         last = l;
         continue;
       }
-      // A footnote led by a raised "*" is no bullet item.
-      const bullet = l.note ? null : BULLET.exec(l.text);
+      // A footnote led by a raised "*" is no bullet item; nor is a dash or asterisk that running text wrapped onto
+      // the start of a line: the paragraph's line above, at the same start, runs to the full measure without ending,
+      // or the line itself does and the text goes on below at the same start (an item's lines hang past its marker).
+      const next = lines[li + 1];
+      const inProse = (a: Line, b: Line) => Math.abs(a.x - b.x) < l.size * 0.5 && a.y - b.y > 0 && a.y - b.y < l.size * 1.6 && !couldEnd(a, ctx.measure);
+      const wrappedOnto = /^[-–—*]\s/.test(l.text) && ((!!para.length && !!last && inProse(last, l)) || (!!next && !BULLET.test(next.text) && !ORDERED.test(next.text) && inProse(l, next)));
+      const bullet = l.note || wrappedOnto ? null : BULLET.exec(l.text);
       const num = bullet ? null : ORDERED.exec(l.text);
       if (bullet || num) {
         const marker = (bullet ?? num)![0];
