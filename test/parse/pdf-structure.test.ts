@@ -801,6 +801,30 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(await md(pdf([{ lines: fields }]))).toContain('| error.code | string | items\\[\\], hasMore |\n| error.retryAfterSeconds | integer | optional |');
   });
 
+  it('a padded table whose rows are taller than the page shows (one row gap, or only the header\'s): lines with an empty first column are wrapped cells', async () => {
+    const at = (y: number, cells: [number, string][]) => cells.map(([x, text]) => ({ text, x, y, size: 12 }));
+    // The header 18.3 pt above the first row, the row's lines 14 pt apart, one more row 17.6 pt below.
+    const lines = [
+      ...at(700, [[72, 'platform'], [228, 'peers'], [384, 'operations']]),
+      ...at(681.7, [[72, 'Instagram'], [228, 'SC 19, ED 11, BD'], [384, 'profile(handle),']]),
+      ...at(667.7, [[228, '4, AP default'], [384, 'user/posts(handle),']]),
+      ...at(653.7, [[384, 'post(url)']]),
+      ...at(636.1, [[72, 'TikTok'], [228, 'SC 22, ED 19'], [384, 'profile,']]),
+      ...at(622.1, [[384, 'video(url)']]),
+    ];
+    expect(await md(pdf([{ lines }]))).toContain(
+      '| platform | peers | operations |\n| --- | --- | --- |\n| Instagram | SC 19, ED 11, BD 4, AP default | profile(handle), user/posts(handle), post(url) |\n| TikTok | SC 22, ED 19 | profile, video(url) |',
+    );
+    // The same lines under a header set apart, in a table set at one pitch: a line with a first cell is a row.
+    const plain = [
+      ...at(700, [[72, 'name'], [228, 'kind'], [384, 'notes']]),
+      ...at(681.7, [[72, 'Alpha'], [228, 'first'], [384, 'one']]),
+      ...at(667.7, [[72, 'Bravo'], [228, 'second'], [384, 'two']]),
+      ...at(653.7, [[72, 'Charlie'], [228, 'third'], [384, 'three']]),
+    ];
+    expect(await md(pdf([{ lines: plain }]))).toContain('| Alpha | first | one |\n| Bravo | second | two |\n| Charlie | third | three |');
+  });
+
   it('an aligned table set at one pitch, or whose groups are a blank line apart, or with figures under figures, keeps each line a row', async () => {
     const at = (y: number, cells: [number, string][]) => cells.map(([x, text]) => ({ text, x, y, size: 11 }));
     // One pitch (13 pt) with a blank line (26 pt) between two groups: no row is padded apart, so no line is a wrap.

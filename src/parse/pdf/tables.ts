@@ -178,7 +178,7 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       // line of a multi-line cell (see `continues` below), or of a wrapped cell in a table whose rows are padded.
       if (l.cells.length === 1 && !cols.slice(1).some((x) => Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) {
         const under = lines[j - 1].cells.some((c) => Math.abs(c.x - l.cells[0].x) < TOL);
-        if (!pitch || !under || gap > pitch * 1.05) break;
+        if (!pitch?.strong || !under || gap > pitch.line * 1.05) break;
       }
       for (const c of l.cells) if (!cols.some((x) => Math.abs(x - c.x) < TOL)) cols.push(c.x);
       j++;
@@ -204,7 +204,7 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       const wrapped = wrappedLines(lines, i, j, spanPitch, columnOf, cellsOf);
       // A header whose wrapped cell's first lines stand above the others (set at the cell's foot): its last line is
       // the table's first, at the line spacing under the lines above.
-      const headerGoesOn = !!spanPitch && head.rows.length > 0 && lines[i - 1].y - lines[i].y <= spanPitch * 1.05;
+      const headerGoesOn = !!spanPitch && head.rows.length > 0 && lines[i - 1].y - lines[i].y <= spanPitch.line * 1.05;
       // Where each column's text ends at its widest: a token longer than the column is cut there.
       const widest = merged.map(() => -Infinity);
       for (let li = i; li < j; li++) for (const c of cellsOf(lines[li])) widest[columnOf(c.x)] = Math.max(widest[columnOf(c.x)], c.x + (c.w ?? 0));
@@ -348,13 +348,25 @@ function headerBounds(rows: Line[], cols: number[], columnOf: (x: number) => num
 }
 
 /** The line spacing of lines `from`..`to` (excluded) when their rows are padded apart (see `wrappedLines`). */
-function paddedPitch(lines: Line[], from: number, to: number): number | undefined {
+function paddedPitch(lines: Line[], from: number, to: number): Pitch | undefined {
   const gaps: number[] = [];
   for (let k = from + 1; k < to; k++) if (lines[k - 1].y > lines[k].y) gaps.push(lines[k - 1].y - lines[k].y);
   if (!gaps.length) return undefined;
   const pitch = minOf(gaps);
   if (pitch > lines[from].size * 1.35) return undefined;
-  return gaps.slice(1).filter((g) => g >= pitch * 1.1 && g <= pitch * 1.6).length >= 2 ? pitch : undefined;
+  const row = (g: number) => g >= pitch * 1.1 && g <= pitch * 1.6;
+  if (gaps.slice(1).filter(row).length >= 2) return { line: pitch, strong: true };
+  return gaps.some(row) ? { line: pitch, strong: false } : undefined;
+}
+
+/**
+ * A table's line spacing where its rows are padded apart: `strong` when the row pitch shows twice below its first
+ * row; else (one row gap seen, or only the header's: rows taller than the page) only lines whose first column is
+ * empty are taken for wrapped cells, since a table set at one pitch under a header set apart looks the same.
+ */
+interface Pitch {
+  line: number;
+  strong: boolean;
 }
 
 /**
@@ -365,12 +377,13 @@ function paddedPitch(lines: Line[], from: number, to: number): number | undefine
  * (a figure under a figure is a row of its own), holds the next lines of that row's cells. Tables set at one pitch
  * give no such sign: their rows stay as the lines are.
  */
-function wrappedLines(lines: Line[], from: number, to: number, pitch: number | undefined, columnOf: (x: number) => number, cellsOf: (l: Line) => Cell[]): Set<number> {
+function wrappedLines(lines: Line[], from: number, to: number, pitch: Pitch | undefined, columnOf: (x: number) => number, cellsOf: (l: Line) => Cell[]): Set<number> {
   const out = new Set<number>();
   const gap = (k: number) => lines[k - 1].y - lines[k].y;
   if (!pitch) return out;
   for (let k = from + 1; k < to; k++) {
-    if (gap(k) <= 0 || gap(k) > pitch * 1.05) continue;
+    if (gap(k) <= 0 || gap(k) > pitch.line * 1.05) continue;
+    if (!pitch.strong && cellsOf(lines[k]).some((c) => columnOf(c.x) === 0)) continue;
     const above = new Map(cellsOf(lines[k - 1]).map((c) => [columnOf(c.x), c.text]));
     const goesOn = cellsOf(lines[k]).every((c) => {
       const over = above.get(columnOf(c.x));
