@@ -56,12 +56,25 @@ describe('pdf code', () => {
     expect(out).toContain('| QUARRY\\_SETTING\\_NUMBER\\_1 | 1000 |\n| --- | --- |\n| QUARRY\\_SETTING\\_NUMBER\\_2 | 1001 |');
   });
 
-  it('a single monospace line is code when set off from the text, and text when it runs on inside a paragraph', async () => {
+  it('a single monospace line is code when set off from the text, and a code span when it runs on inside a paragraph', async () => {
     const apart = await md(pdf([{ lines: [...prose(740, 3), code(680, 0, '$ npm install quarry'), ...prose(640, 3, 'After')] }]));
     expect(apart).toContain('```\n$ npm install quarry\n```');
     const inline = await md(pdf([{ lines: [...prose(740, 3), { ...code(740 - 3 * 15.4, 0, 'https://example.org/a_b'), size: 11 }, ...prose(740 - 4 * 15.4, 3, 'After')] }]));
     expect(inline).not.toContain('```');
-    expect(inline).toContain('https://example.org/a\\_b');
+    expect(inline).toContain(' `https://example.org/a_b` ');
+  });
+
+  it('monospace lines right under text ending in a code span, at the line spacing, carry the span on: code spans in the text, no block', async () => {
+    const lines = [
+      { text: '- Body: the answer is an object with the fields', x: 72, y: 700, size: 10 },
+      { text: '{query, results:', x: 290, y: 700, size: 10, mono: true },
+      { text: '[{url,title,content,engine}],', x: 84, y: 688, size: 10, mono: true },
+      { text: 'answers[], corrections[]}', x: 84, y: 676, size: 10, mono: true },
+      { text: '- Paging: ten results a page.', x: 72, y: 664, size: 10 },
+    ];
+    const out = await md(pdf([{ lines: [...prose(760, 2), ...lines] }]));
+    expect(out).not.toContain('```');
+    expect(out).toContain('- Body: the answer is an object with the fields `{query, results:` `[{url,title,content,engine}],` `answers[], corrections[]}`\n- Paging:');
   });
 
   it('footnotes in a monospace font are no listing: marks set smaller, an address alone at the foot of the page', async () => {

@@ -211,7 +211,7 @@ describe('pdf paragraphs', () => {
 });
 
 describe('pdf contents pages', () => {
-  it('a dash that running text wrapped onto the start of a line is text, not a list item; a dash list stays a list', async () => {
+  it('a dash or an unexpected number that running text wrapped onto the start of a line is text, not a list item; a dash list stays a list', async () => {
     const line = (text: string, i: number) => ({ text, y: 700 - i * 12, size: 10 });
     const prose = [
       'The fields are the country code, which takes two letters, and the language code (two letters',
@@ -221,7 +221,10 @@ describe('pdf contents pages', () => {
       'here, with answers checked against the server asked and a retry over TCP when truncated.',
     ];
     const list = ['Three kinds of key exist:', '- live keys, which spend credits;', '- test keys, which never do;', '- revoked keys.'];
-    const out = await md(pdf([{ lines: [...prose.map(line), ...list.map((t, i) => line(t, i + 7))] }]));
+    // A number no list expects, wrapped onto a line's start ("gpt-" "4."), is text too; a list's next number is not.
+    const numbers = ['We compare the performance and the inference cost on the algebra problems with the untuned gpt-', '4. We will also analyse how the difficulty levels affect the results here.'];
+    const out = await md(pdf([{ lines: [...prose.map(line), ...list.map((t, i) => line(t, i + 7)), ...numbers.map((t, i) => line(t, i + 13))] }]));
+    expect(out).toContain('with the untuned gpt-4. We will also analyse');
     expect(out).toContain('language code (two letters - or an underscore plus two to four letters) and the limit');
     expect(out).toContain('full width of the column set here. - dns2 3.0.0 (pinned: 3.1 needs Node 22): a plain DNS client for the record types listed here,');
     expect(out).toContain('Three kinds of key exist:\n\n- live keys, which spend credits;\n- test keys, which never do;\n- revoked keys.');

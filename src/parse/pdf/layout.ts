@@ -2,7 +2,7 @@
  * A document's lines into blocks: headings, paragraphs (by gap, indent and line spacing), lists nested by marker
  * position, code, tables and footnotes, page by page.
  */
-import { esc, link } from '../inline.js';
+import { codeSpan, esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
@@ -40,7 +40,9 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   const monoBody = !!bodyFont && mono.has(bodyFont);
   const isCode = (l: Line) => !monoBody && !!l.runs && !l.table && l.size < body + 1 && ascii(l.text);
   // A line's markdown: code spans for its monospace words unless the body itself is monospace.
-  const inline = (l: Line, marker = '') => (l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : esc(l.text.slice(marker.length)));
+  // A line all in monospace that is no code block (inline code wrapped onto it) is one code span.
+  const inline = (l: Line, marker = '') =>
+    l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : l.runs && !monoBody && !marker ? codeSpan(l.text.trim()) : esc(l.text.slice(marker.length));
   const blocks: Block[] = [];
   // The table that ended the page before, for one that opens this page in its columns (see `carryHeader`).
   let carried: Carried | undefined;
@@ -57,6 +59,12 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     const lines = untangle(read);
     const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
     const code = codeRuns(lines, isCode);
+    // Monospace lines right under a line of text that ends in a code span, at the line spacing, carry that span on
+    // (a long inline code wrapped over lines): they are the text's lines, not a block of code.
+    for (const start of [...code.keys()]) {
+      const above = lines[start - 1];
+      if (above && !above.runs && above.md?.endsWith('`') && above.y - lines[start].y > 0 && above.y - lines[start].y <= above.size * 1.3) code.delete(start);
+    }
     const inCode = new Set<number>();
     for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);
     const tables = findTables(lines, inCode);
@@ -119,14 +127,23 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         last = l;
         continue;
       }
-      // A footnote led by a raised "*" is no bullet item; nor is a dash or asterisk that running text wrapped onto
-      // the start of a line: the paragraph's line above, at the same start, runs to the full measure without ending,
-      // or the line itself does and the text goes on below at the same start (an item's lines hang past its marker).
+      // A footnote led by a raised "*" is no bullet item; nor is a dash, an asterisk or a number no open list
+      // expects (not 1, not the next number) that running text wrapped onto the start of a line: the line above,
+      // the paragraph's at the same start or an open item's past its marker, runs to the full measure without
+      // ending, or the line itself does and the text goes on below at its start (an item's lines hang past its marker).
       const next = lines[li + 1];
-      const inProse = (a: Line, b: Line) => Math.abs(a.x - b.x) < l.size * 0.5 && a.y - b.y > 0 && a.y - b.y < l.size * 1.6 && !couldEnd(a, ctx.measure);
-      const wrappedOnto = /^[-–—*]\s/.test(l.text) && ((!!para.length && !!last && inProse(last, l)) || (!!next && !BULLET.test(next.text) && !ORDERED.test(next.text) && inProse(l, next)));
+      // (A line of running text: at least twenty ems long, whatever the measure says on a page of short lines.)
+      const runsOn = (a: Line, b: Line) => a.y - b.y > 0 && a.y - b.y < l.size * 1.6 && (a.w ?? 0) >= l.size * 20 && !couldEnd(a, ctx.measure);
+      const sameStart = (a: Line, b: Line) => Math.abs(a.x - b.x) < l.size * 0.5;
+      const numbered = ORDERED.exec(l.text);
+      const openList = lists[lists.length - 1]?.list;
+      const unexpected = !!numbered && Number(numbered[1]) !== 1 && !(openList?.ordered && Number(numbered[1]) === openList.start + openList.items.length);
+      const wrappedOnto =
+        (/^[-–—*]\s/.test(l.text) || unexpected) &&
+        ((!!last && runsOn(last, l) && ((!!para.length && sameStart(last, l)) || (!!lists.length && l.x > itemX + 2))) ||
+          (!!next && !BULLET.test(next.text) && !ORDERED.test(next.text) && sameStart(l, next) && runsOn(l, next)));
       const bullet = l.note || wrappedOnto ? null : BULLET.exec(l.text);
-      const num = bullet ? null : ORDERED.exec(l.text);
+      const num = bullet || wrappedOnto ? null : numbered;
       if (bullet || num) {
         const marker = (bullet ?? num)![0];
         const ordered = !!num;
