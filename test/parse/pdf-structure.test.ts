@@ -41,6 +41,40 @@ describe('pdf headings from real structure', () => {
     expect(out).toMatch(/^### \(2\) Second Part Title$/m);
   });
 
+  it('a numbered section line in another font may hold code spans and wrap onto a second line; a long numbered question in bold is no heading; a heading\'s wrapped line needs no letters', async () => {
+    // 12 pt throughout, as LibreOffice sets pandoc's third-level headings: bold at the body size, 14 pt line spacing.
+    const line = (text: string, y: number, extra: { bold?: boolean; mono?: boolean; x?: number; size?: number } = {}) => ({ text, y, size: 12, ...extra });
+    // (The question's wrapped line hangs past its number, as a list item's does.)
+    const prose = (y: number) => [0, 1, 2].map((k) => line(`Body sentence ${k + 1} of ordinary running prose that fills the line to the full width of the column.`, y - k * 14));
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            ...prose(760),
+            line('1.1 Firecrawl', 700, { bold: true }),
+            line('apps/api', 160, { mono: true }),
+            ...prose(680),
+            line('4.1 Catalogue as data (one source: validation, OpenAPI, MCP tools,', 620, { bold: true }),
+            line('docs and the catalogue)', 606, { bold: true }),
+            ...prose(586),
+            line('23. If your country has an institutional legal aid provider (e.g. public defender), what is', 526, { bold: true }),
+            line('the maximum caseload per lawyer at one time?', 512, { bold: true, x: 90 }),
+            ...prose(492),
+            // A larger heading that runs long wraps onto a line without letters.
+            line('2. Stack: versions, health and smoke tests, in a scratch directory on Node', 430, { bold: true, size: 14 }),
+            line('20.20.2)', 413, { bold: true, size: 14 }),
+            ...prose(390),
+          ].map((l) => (l.text === 'apps/api' ? { ...l, x: 160, y: 700 } : l)),
+        },
+      ]),
+    );
+    expect(out).toMatch(/^#+ 1\.1 Firecrawl `apps\/api`$/m);
+    expect(out).toMatch(/^#+ 4\.1 Catalogue as data \(one source: validation, OpenAPI, MCP tools, docs and the catalogue\)$/m);
+    expect(out).not.toMatch(/^#+ 23\./m);
+    expect(out).toMatch(/^#+ 2\. Stack: versions, health and smoke tests, in a scratch directory on Node 20\.20\.2\)$/m);
+    expect(out).toContain('23. If your country has an institutional legal aid provider (e.g. public defender), what is the maximum caseload per lawyer at one time?');
+  });
+
   it('a page set smaller than the document ranks its own sizes; a sidebar heading beside a body line is a line of its own', async () => {
     const page = (n: number) => ({ lines: [{ text: `Chapter ${n} text`, size: 14 }, ...body(8)] });
     const out = await md(
@@ -921,6 +955,25 @@ describe('pdf page furniture, lists, tables, direction', () => {
     );
     expect(out).toContain('shown in Example 2-1.');
     expect(out).toMatch(/^Example 2-1 Query to determine who has authority\n\n\| SELECT \| function\\_id, user\\_name \|/m);
+  });
+
+  it('a line at the first column after a table whose header starts in its second column (an empty corner) is no row of it', async () => {
+    const row = (y: number, cells: [number, string][]) => cells.map(([x, text]) => ({ text, x, y, size: 11 }));
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            ...row(700, [[190, 'key storage'], [330, 'debit']]),
+            ...row(682, [[72, 'Unkey'], [190, 'SHA-256'], [330, 'Redis Lua']]),
+            ...row(664, [[72, 'Stripe'], [190, 'secret keys'], [330, 'n/a']]),
+            ...row(646, [[72, 'Quarry'], [190, 'SHA-256 index'], [330, 'conditional UPDATE']]),
+            { text: 'What users complain about', x: 72, y: 622, size: 11 },
+            { text: 'Billed for failures: login-walled pages were billed, and so were error pages served as a success.', x: 72, y: 604, size: 11 },
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('| Quarry | SHA-256 index | conditional UPDATE |\n\nWhat users complain about');
   });
 
   it('the last, short line of a paragraph set right above a table is the paragraph\'s, not the table\'s header', async () => {

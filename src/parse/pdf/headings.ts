@@ -39,12 +39,30 @@ export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySi
   // that page's body size, standing apart, is a heading at the lowest level.
   const page = ctx.pageBody ?? ctx.bodySize;
   if (page <= ctx.bodySize - 1 && l.size >= page * 1.2 && standsAlone(l, prev, next, ctx)) return 4;
-  const n = NUMBERED.exec(plain);
-  if (n && standsAlone(l, prev, next, ctx) && (l.size >= ctx.bodySize + 0.5 || (!!l.oneFont && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) {
-    const depth = n[1] ? n[1].split('.').length : 3;
-    return Math.min(4, depth + (ctx.levels.size ? 1 : 0));
-  }
-  return 0;
+  return standsAlone(l, prev, next, ctx) ? numberedLevel(l, ctx) : 0;
+}
+
+type HeadingContext = Parameters<typeof headingLevel>[1];
+
+/** A numbered section line larger than the body, or in a face of its own at about its size: its number's depth. */
+function numberedLevel(l: Line, ctx: HeadingContext): number {
+  const n = NUMBERED.exec(l.text);
+  if (!n || !(l.size >= ctx.bodySize + 0.5 || (!!l.oneFont && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && l.size >= ctx.bodySize - 0.25))) return 0;
+  const depth = n[1] ? n[1].split('.').length : 3;
+  return Math.min(4, depth + (ctx.levels.size ? 1 : 0));
+}
+
+/**
+ * A numbered section line wrapped onto a second line in the same face and size, at the line spacing, the pair set
+ * apart from the text before and after it, 120 characters at most and not ending like a sentence or a question (a
+ * numbered question in bold is a list item): the pair's heading level, or 0 (the first line alone never stands
+ * apart, its second line follows it).
+ */
+export function wrappedHeadingLevel(l: Line, second: Line, ctx: HeadingContext, prev?: Line, after?: Line): number {
+  if (!second.oneFont || second.font !== l.font || Math.abs(second.size - l.size) >= 0.5 || BULLET.test(second.text) || NUMBERED.test(second.text)) return 0;
+  if (!(l.y - second.y > 0 && l.y - second.y <= l.size * 1.75) || l.text.length + second.text.length > 120 || /[.,;:?!]$/.test(second.text)) return 0;
+  if (!apart(l, prev, undefined, ctx) || !apart(second, undefined, after, ctx)) return 0;
+  return numberedLevel(l, ctx);
 }
 
 export const outlineKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();

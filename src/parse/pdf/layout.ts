@@ -7,7 +7,7 @@ import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
 import { joinWrapped } from './text.js';
-import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone } from './headings.js';
+import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, findTables, LEADER, mergeHeaderRows } from './tables.js';
 
@@ -116,8 +116,16 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         last = lines[li];
         continue;
       }
-      const level = headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]);
       const text = l.href ? link(inline(l), l.href) : inline(l);
+      // A heading's wrapped line: the same face and size right under a heading line that ran long (a line without
+      // letters, "20.20.2)", too).
+      const heading = blocks[blocks.length - 1];
+      if (heading?.t === 'h' && !para.length && !lists.length && last === lines[li - 1] && l.font === last.font && Math.abs(l.size - last.size) < 0.5 && last.y - l.y > 0 && last.y - l.y < l.size * 1.8 && (last.w ?? 0) >= ctx.measure * 0.6 && !NUMBERED.test(l.text) && !BULLET.test(l.text)) {
+        heading.text = joinLines([heading.text, text]);
+        last = l;
+        continue;
+      }
+      const level = headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]) || (lines[li + 1] ? wrappedHeadingLevel(l, lines[li + 1], pageCtx, lines[li - 1], lines[li + 2]) : 0);
       if (level) {
         flush();
         lists = [];

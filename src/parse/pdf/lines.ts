@@ -24,7 +24,7 @@ export interface Line {
   y: number;
   /** Font carrying most of the line's characters. */
   font?: string;
-  /** All of the line's text is in that one font. */
+  /** All of the line's text is in that one font, code spans (monospace runs among other text) aside. */
   oneFont?: boolean;
   /** Heading level from the structure tree (all of the line's text inside an `H`/`Hn` element). */
   tag?: number;
@@ -272,6 +272,8 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     // little space between its columns.
     const tight: Cell[] = [];
     const fonts = new Map<string, number>();
+    /** Characters per font outside code spans (monospace runs in a line of other text). */
+    const proseChars = new Map<string, number>();
     let tag: number | undefined = Infinity;
     // Whether the file set a space run since the last text run (see `spaced`).
     let space = false;
@@ -281,6 +283,7 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
         continue;
       }
       if (p.font) fonts.set(p.font, (fonts.get(p.font) ?? 0) + p.s.trim().length);
+      if (p.font && !p.mono) proseChars.set(p.font, (proseChars.get(p.font) ?? 0) + p.s.trim().length);
       if (tag !== undefined) tag = p.tag === undefined ? undefined : Math.min(tag, p.tag);
       for (const [list, factor] of [[cells, 1], [tight, 0.75]] as const) {
         if (!list.length || p.x - end > Math.max(l.size, 6) * factor) list.push({ x: p.x, text: p.s });
@@ -356,12 +359,13 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     const x = l.parts[0].x;
     const right = maxOf(l.parts.map((p) => p.x + p.w));
     const hit = links.find((k) => k.rect[1] - 2 <= l.y && l.y <= k.rect[3] + 2 && k.rect[0] <= x + 5 && k.rect[2] >= right - 5);
-    const font = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
+    // The line's face: the font carrying most of its characters, code spans aside unless they are all it holds.
+    const font = [...(proseChars.size ? proseChars : fonts)].sort((p, q) => q[1] - p[1])[0]?.[0];
     // A monospace footnote (its line led by a smaller note mark) is not a listing line.
     const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const partLinks = !hit && segs.some((g) => g.href);
     const md = !rtl && !runs && (partLinks || segs.some((g) => g.image || (g.mono && codeLike(g.s)))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: fonts.size === 1, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
+    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: (proseChars.size || fonts.size) === 1, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;

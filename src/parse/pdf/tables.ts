@@ -176,7 +176,9 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       if (l.cells.length >= 2 ? shared < 2 && !(inside && shared >= 0 && gap < l.size * 2) : shared < 1 || l.cells.length === 0) break;
       // A lone cell in the first column starts a new row only after a row gap; at the line spacing it is the next
       // line of a multi-line cell (see `continues` below), or of a wrapped cell in a table whose rows are padded.
-      if (l.cells.length === 1 && !cols.slice(1).some((x) => Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) {
+      // (The first column is the leftmost seen so far: the first line may start right of it, under an empty corner.)
+      const left = minOf(cols);
+      if (l.cells.length === 1 && !cols.some((x) => x > left + TOL && Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) {
         const under = lines[j - 1].cells.some((c) => Math.abs(c.x - l.cells[0].x) < TOL);
         if (!pitch?.strong || !under || gap > pitch.line * 1.05) break;
       }
