@@ -976,7 +976,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toContain('| Quarry | SHA-256 index | conditional UPDATE |\n\nWhat users complain about');
   });
 
-  it('the last, short line of a paragraph set right above a table is the paragraph\'s, not the table\'s header', async () => {
+  it('the last, short line of a paragraph, or a numbered section title, set right above a table is not the table\'s header', async () => {
     const row = (y: number, cells: string[]) => cells.map((text, k) => ({ text, x: 72 + k * 140, y, size: 11 }));
     const out = await md(
       pdf([
@@ -993,6 +993,11 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ]),
     );
     expect(out).toContain('subject to limits per client address.\n\n| Field | Type | Rules |\n| --- | --- | --- |\n| file | string | required |');
+    // Nor is a numbered section title set in another face right above it.
+    const titled = await md(
+      pdf([{ lines: [...body(3), { text: '9.1 Storefront record', x: 72, y: 687, size: 11, bold: true }, ...row(669, ['Field', 'Type', 'Rules']), ...row(651, ['file', 'string', 'required']), ...row(633, ['filename', 'string', 'optional']), ...body(2)] }]),
+    );
+    expect(titled).toMatch(/^#+ 9\.1 Storefront record\n\n\| Field \| Type \| Rules \|$/m);
   });
 
   it('a numbered item\'s wrapped lines stay in the item while they are indented past its number', async () => {

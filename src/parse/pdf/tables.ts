@@ -134,6 +134,9 @@ const MARKER_CELL = new RegExp(`^(?:[${BULLET_GLYPHS}]|\\(?(?:\\d{1,3}|[a-z]|[iv
 /** A list item whose marker is tab-set apart from its text (two cells): a list line, not a table row. */
 const listLine = (l: Line) => l.cells.length === 2 && MARKER_CELL.test(l.cells[0].text.trim());
 
+/** A section number with a point ("9.1 Title", "3. Title"), unlike a column header's figure ("12 months"). */
+const SECTION = /^\d{1,2}\.(?:\d{1,2}\.?)*\s+\p{L}/u;
+
 /** Captions and notes ("Figure 3-1 …", "Table 2: …", "Listing 1: …") are set like headings but are not ones. */
 const CAPTION = /^(fig(ure)?|table|tab|listing|example|chart|exhibit|plate|source|note|abb|abbildung|tabelle|tableau)\.?\s*[\dIVXivx]+/i;
 
@@ -304,8 +307,8 @@ function headerAbove(lines: Line[], start: number, floor: number, cols: number[]
   while (top - 1 >= floor && start - (top - 1) <= 3) {
     const l = lines[top - 1];
     const below = lines[top];
-    // A caption ("Example 2-1 Query to …") names the table, not its columns.
-    if (l.table || !l.cells.length || CAPTION.test(l.text) || Math.abs(l.size - first.size) > 1 || l.y - below.y <= 0 || l.y - below.y > l.size * 2.2) break;
+    // A caption ("Example 2-1 Query to …") names the table, not its columns; so does a numbered section title.
+    if (l.table || !l.cells.length || CAPTION.test(l.text) || SECTION.test(l.text) || Math.abs(l.size - first.size) > 1 || l.y - below.y <= 0 || l.y - below.y > l.size * 2.2) break;
     if (l.cells.some((c) => column(c) < 0)) break;
     // The last line of a paragraph (the line above it, at the line spacing, one run of text across two columns or
     // more) is no header: "… subject to per-" over "address limits." right above the table.
