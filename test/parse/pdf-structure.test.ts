@@ -993,11 +993,23 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ]),
     );
     expect(out).toContain('subject to limits per client address.\n\n| Field | Type | Rules |\n| --- | --- | --- |\n| file | string | required |');
-    // Nor is a numbered section title set in another face right above it.
+    // Nor is a numbered section title set in another face right above it (as LibreOffice sets a pandoc document).
+    const two = (y: number, a: string, b: string) => [{ text: a, x: 72, y, size: 12 }, { text: b, x: 306, y, size: 12 }];
     const titled = await md(
-      pdf([{ lines: [...body(3), { text: '9.1 Storefront record', x: 72, y: 687, size: 11, bold: true }, ...row(669, ['Field', 'Type', 'Rules']), ...row(651, ['file', 'string', 'required']), ...row(633, ['filename', 'string', 'optional']), ...body(2)] }]),
+      pdf([
+        {
+          lines: [
+            { text: 'Own thin client for the storefront, reading the shop pages the platform serves to anyone.', x: 72, y: 441, size: 12 },
+            { text: '9.1 Storefront record', x: 72, y: 417, size: 12, bold: true },
+            ...two(401.2, 'spec field', 'upstream source'),
+            ...two(382.9, 'url', 'the shop address'),
+            ...two(365.3, 'name', 'meta.json name'),
+            ...two(347.7, 'currency', 'meta.json currency'),
+          ],
+        },
+      ]),
     );
-    expect(titled).toMatch(/^#+ 9\.1 Storefront record\n\n\| Field \| Type \| Rules \|$/m);
+    expect(titled).toMatch(/^#+ 9\.1 Storefront record\n\n\| spec field \| upstream source \|$/m);
   });
 
   it('a numbered item\'s wrapped lines stay in the item while they are indented past its number', async () => {
