@@ -159,15 +159,8 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
     }
     let j = i + 1;
     const cols = lines[i].cells.map((c) => c.x);
-    // Whether the lines from here pad their rows apart: read ahead (the first rows may not show it yet) over lines
-    // of this size up to a gap beyond any row pitch (a blank line, a heading's space).
-    let block = i + 1;
-    for (let least = Infinity; block < lines.length && block - i < 40 && Math.abs(lines[block].size - lines[i].size) <= 0.5; block++) {
-      const g = lines[block - 1].y - lines[block].y;
-      if (g <= 0 || g > least * 1.6) break;
-      least = Math.min(least, g);
-    }
-    const pitch = paddedPitch(lines, i, block);
+    // Whether the lines from here pad their rows apart: read ahead, since the first rows may not show it yet.
+    const pitch = paddedPitch(lines, i, blockEnd(lines, i));
     while (j < lines.length && !code.has(j) && !listLine(lines[j])) {
       const l = lines[j];
       const gap = lines[j - 1].y - l.y;
@@ -350,6 +343,17 @@ function headerBounds(rows: Line[], cols: number[], columnOf: (x: number) => num
     if (!right) return x - tol;
     return k === 0 ? -Infinity : maxOf(edges[k - 1].rights) + 1;
   });
+}
+
+/** Where the block of lines from `from` ends: lines of its size (forty at most) up to a gap beyond any row pitch. */
+function blockEnd(lines: Line[], from: number): number {
+  let end = from + 1;
+  for (let least = Infinity; end < lines.length && end - from < 40 && Math.abs(lines[end].size - lines[from].size) <= 0.5; end++) {
+    const g = lines[end - 1].y - lines[end].y;
+    if (g <= 0 || g > least * 1.6) break;
+    least = Math.min(least, g);
+  }
+  return end;
 }
 
 /** The line spacing of lines `from`..`to` (excluded) when their rows are padded apart (see `wrappedLines`). */
