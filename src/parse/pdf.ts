@@ -10,11 +10,11 @@
  *   into lines by position and read column by column inside bands cut by full-width lines.
  * - `pdf/structure.ts`: running headers, footers and page numbers dropped across pages.
  * - `pdf/layout.ts`: lines into headings (`pdf/headings.ts`: font-size ranks, the outline, tagged headings and
- *   numbered section lines, never a bold line on its own), paragraphs, nested lists, code (`pdf/code.ts`), aligned
- *   tables and contents lists.
+ *   numbered section lines, never a bold line on its own), paragraphs, nested lists (bullets a browser drew as
+ *   shapes: `pdf/bullets.ts`), code (`pdf/code.ts`), aligned tables and contents lists.
  *
- * Speed: images are dropped unread (`maxImageSize`), the operator list is read only for pages that look tabular or
- * hold right-to-left text or figures, and a page's lines are built once.
+ * Speed: images are dropped unread (`maxImageSize`), the operator list is read only for pages that look tabular,
+ * hold right-to-left text or figures, or (printed by a browser) look like lists, and a page's lines are built once.
  */
 import { getDocumentProxy } from 'unpdf';
 import { append } from '../lib/arrays.js';
@@ -32,6 +32,7 @@ import { figureRuns, listBullets, markItems, type RawItem } from './pdf/items.js
 import { layout } from './pdf/layout.js';
 import { type Line, toLines } from './pdf/lines.js';
 import { placeTables, taggedTables } from './pdf/tables.js';
+import { markShapes, mayHoldShapeBullets, shapeBullets } from './pdf/bullets.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -86,6 +87,13 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     } catch {
       /* no outline */
     }
+    let meta: Metadata | undefined;
+    try {
+      meta = await doc.getMetadata();
+    } catch {
+      /* no metadata */
+    }
+    const browser = browserMade(meta);
     let tagged = false;
     try {
       tagged = !!((await doc.getMarkInfo()) as { Marked?: boolean } | null)?.Marked;
@@ -136,7 +144,17 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         const list = await operators();
         if (list) items = fixRtlLigatures(items, rtlLigatureFixes(list));
       }
-      const plain = toLines(items, links);
+      let plain = toLines(items, links);
+      // A browser printing an untagged page draws its list bullets as shapes: where its lines look like a list, the
+      // marks read from the operator list become bullet glyphs.
+      if (browser && !tagged && mayHoldShapeBullets(plain)) {
+        const list = await operators();
+        const drawn = list ? shapeBullets(markShapes(list), plain) : [];
+        if (drawn.length) {
+          items = [...items, ...drawn];
+          plain = toLines(items, links);
+        }
+      }
       let grids: Grid[] = [];
       if (items.length >= 6 && plain.filter((l) => l.cells.length >= 3).length >= 2) {
         const list = await operators();
@@ -147,7 +165,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       views.push(page.view as number[]);
       page.cleanup();
     }
-    const title = await pdfTitle(doc);
+    const title = pdfTitle(meta);
     const all = perPage.flat();
     const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
@@ -157,17 +175,24 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
   }
 }
 
-async function pdfTitle(doc: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<string | undefined> {
-  try {
-    const meta = await doc.getMetadata();
-    const info = (meta.info ?? {}) as { Title?: unknown };
-    const candidates = [typeof info.Title === 'string' ? info.Title : undefined, (meta.metadata as { get?(k: string): unknown } | null)?.get?.('dc:title') as string | undefined];
-    for (const c of candidates) {
-      const t = (c ?? '').replace(/\s+/g, ' ').trim();
-      if (t && !JUNK_TITLE.test(t)) return t;
-    }
-  } catch {
-    /* no metadata */
+type Metadata = Awaited<ReturnType<Awaited<ReturnType<typeof getDocumentProxy>>['getMetadata']>>;
+
+function pdfTitle(meta: Metadata | undefined): string | undefined {
+  if (!meta) return undefined;
+  const info = (meta.info ?? {}) as { Title?: unknown };
+  const candidates = [typeof info.Title === 'string' ? info.Title : undefined, (meta.metadata as { get?(k: string): unknown } | null)?.get?.('dc:title') as string | undefined];
+  for (const c of candidates) {
+    const t = (c ?? '').replace(/\s+/g, ' ').trim();
+    if (t && !JUNK_TITLE.test(t)) return t;
   }
   return undefined;
+}
+
+/** A browser engine names itself as the file's creator or producer (Chrome's Skia, Firefox's cairo, WebKit, Qt). */
+const BROWSER = /Skia\/PDF|HeadlessChrome|Chrom(e|ium)\/|Mozilla\/|WebKit|cairo|wkhtmltopdf|\bQt\b/i;
+
+/** Whether a browser printed the file: it draws list bullets as shapes (see `pdf/bullets.ts`). */
+function browserMade(meta: Metadata | undefined): boolean {
+  const info = (meta?.info ?? {}) as { Creator?: unknown; Producer?: unknown };
+  return [info.Creator, info.Producer].some((v) => typeof v === 'string' && BROWSER.test(v));
 }

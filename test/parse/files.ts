@@ -99,7 +99,8 @@ export const ruledGrid = (xs: number[], ys: number[]) =>
 /**
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
  * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
- * `outline` adds bookmarks (title → 0-based page index); `compress` writes each content stream Flate-encoded;
+ * `outline` adds bookmarks (title → 0-based page index); `producer` names the program that made the file;
+ * `compress` writes each content stream Flate-encoded;
  * a page's `links` are URI link annotations over the given rectangles, its `fields` filled form widgets; an
  * `artifact` line is marked `/Artifact` (pagination, not content); its `tags` make the file a tagged PDF: each line the tree names is marked content (its index is its MCID),
  * held by its element through the structure tree's parent tree.
@@ -112,7 +113,7 @@ export function pdf(
     links?: { rect: [number, number, number, number]; url: string }[];
     fields?: FieldSpec[];
   }[],
-  info: { title?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
+  info: { title?: string; producer?: string; outline?: { title: string; page: number }[]; compress?: boolean } = {},
 ): Uint8Array {
   const objs: string[] = [];
   const add = (s: string) => objs.push(s) ;
@@ -205,8 +206,8 @@ export function pdf(
   const form = fieldRefs.length ? ` /AcroForm << /Fields [${fieldRefs.join(' ')}] >>` : '';
   objs[0] = `<< /Type /Catalog /Pages 2 0 R${outlines}${structure}${form} >>`;
   let infoId = 0;
-  if (info.title !== undefined) {
-    add(`<< /Title (${info.title}) >>`);
+  if (info.title !== undefined || info.producer !== undefined) {
+    add(`<< ${info.title !== undefined ? `/Title (${info.title})` : ''} ${info.producer !== undefined ? `/Producer (${info.producer})` : ''} >>`);
     infoId = objs.length;
   }
   let out = '%PDF-1.4\n';

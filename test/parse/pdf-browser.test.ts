@@ -81,6 +81,7 @@ const md = parseEndpoint();
 describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
   let browser: Browser;
   let markdown = '';
+  let untagged = '';
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
@@ -88,6 +89,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
     await page.setContent(PAGE);
     const bytes = await page.pdf({ format: 'A4', tagged: true, printBackground: false });
     markdown = await md(new Uint8Array(bytes));
+    untagged = await md(new Uint8Array(await page.pdf({ format: 'A4', tagged: false, printBackground: false })));
   }, 60_000);
 
   afterAll(async () => {
@@ -110,6 +112,11 @@ describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
     expect(markdown).toContain('- Faster parsing\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints');
     expect(markdown).toContain('3. Third step\n4. Fourth step');
     expect(markdown).toContain('See [the full guide](https://example.org/docs) first.');
+  });
+
+  it('printed without tags, the discs and circles the browser draws for bullets are read as bullets: the same lists', () => {
+    expect(untagged).toContain('- Faster parsing\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints');
+    expect(untagged).toContain('3. Third step\n4. Fourth step');
   });
 
   it('an image is its alternate text in place, never its data', () => {

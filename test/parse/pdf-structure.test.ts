@@ -524,6 +524,30 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(deep).toContain(`${' '.repeat(14)}- level 30`);
   });
 
+  it('discs and circles drawn left of indented lines are bullets in a file a browser printed, and shapes in any other', async () => {
+    // A disc 3.8 pt across (four curves, filled) 8.7 pt left of each item, its middle 4 pt above the baseline, as
+    // Chromium draws a list's markers; the second level's marker is a stroked circle.
+    const disc = (x: number, y: number, paint: 'f' | 'S') => {
+      const r = 1.9;
+      const k = r * 0.552;
+      return `${x + r} ${y} m ${x + r} ${y + k} ${x + k} ${y + r} ${x} ${y + r} c ${x - k} ${y + r} ${x - r} ${y + k} ${x - r} ${y} c ${x - r} ${y - k} ${x - k} ${y - r} ${x} ${y - r} c ${x + k} ${y - r} ${x + r} ${y - k} ${x + r} ${y} c ${paint}`;
+    };
+    const items = [
+      { text: 'Faster parsing', x: 102, y: 680, dot: [91.9, 684, 'f'] },
+      { text: 'PDF pages in parallel', x: 132, y: 662, dot: [121.9, 666, 'S'] },
+      { text: 'Lower memory', x: 132, y: 644, dot: [121.9, 648, 'S'] },
+      { text: 'New endpoints', x: 102, y: 626, dot: [91.9, 630, 'f'] },
+    ] as const;
+    const page = {
+      lines: [{ text: 'What changed in this release:', x: 72, y: 700 }, ...items.map(({ text, x, y }) => ({ text, x, y })), { text: 'That is all for now.', x: 72, y: 600 }],
+      ops: items.map(({ dot: [x, y, p] }) => disc(x, y, p)).join('\n'),
+    };
+    const printed = await md(pdf([page], { producer: 'Skia/PDF m156' }));
+    expect(printed).toContain('What changed in this release:\n\n- Faster parsing\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints\n\nThat is all for now.');
+    const other = await md(pdf([page], { producer: 'LibreOffice 7.4' }));
+    expect(other).not.toContain('- Faster parsing');
+  });
+
   it('bullet glyphs (including a symbol font\'s lone control character, or one letter and control characters, and Word\'s private-use symbol bullets) become - items', async () => {
     const out = await md(pdf([{ lines: [...body(2), { text: '\u00b7 first point' }, { text: '\u00b7 second point' }, ...body(2)] }]));
     expect(out).toContain('- first point\n- second point');
