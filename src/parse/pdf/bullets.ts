@@ -7,14 +7,9 @@
 import { maxOf, minOf } from '../../lib/arrays.js';
 import type { TextItem } from './items.js';
 import type { Line } from './lines.js';
-import { apply, mul, OP, type M } from './matrix.js';
+import { apply, OP, PAINT, PATH, PATH_ARGS, STROKE_ONLY, walkOps } from './matrix.js';
 import type { OperatorList } from './ligatures.js';
 
-/** pdf.js 5 path operators inside constructPath's data, and how many numbers each takes. */
-const ARGS: Record<number, number> = { 0: 2, 1: 2, 2: 6, 3: 4, 4: 0 };
-/** constructPath paint modes: stroke (20, 21) or fill (the rest of 20-27). */
-const STROKE = new Set([20, 21]);
-const PAINT = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
 
 interface Shape {
   x: number;
@@ -26,42 +21,35 @@ interface Shape {
 /** Small round or square marks (1.5 to 8 pt across, about as tall as wide) painted on the page (5,000 paths read). */
 export function markShapes(ops: OperatorList): Shape[] {
   const out: Shape[] = [];
-  let ctm: M = [1, 0, 0, 1, 0, 0];
-  const stack: M[] = [];
   let budget = 5000;
-  for (let i = 0; i < ops.fnArray.length && budget > 0; i++) {
-    const fn = ops.fnArray[i];
-    if (fn === OP.save) stack.push(ctm);
-    else if (fn === OP.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OP.transform) ctm = mul(ops.argsArray[i] as M, ctm);
-    else if (fn === OP.constructPath) {
-      budget--;
-      const [paint, data] = ops.argsArray[i] as [number, ArrayLike<number>[] | ArrayLike<number>];
-      const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
-      if (!PAINT.has(paint) || !path || path.length > 200) continue;
-      const xs: number[] = [];
-      const ys: number[] = [];
-      let curves = 0;
-      for (let k = 0; k < path.length; ) {
-        const op = path[k++];
-        const n = ARGS[op];
-        if (n === undefined) break;
-        if (op === 2 || op === 3) curves++;
-        for (let m = 0; m < n; m += 2) {
-          const [x, y] = apply(ctm, path[k + m], path[k + m + 1]);
-          xs.push(x);
-          ys.push(y);
-        }
-        k += n;
+  walkOps(ops, (fn, args, ctm) => {
+    if (fn !== OP.constructPath) return;
+    if (--budget < 0) return false;
+    const [paint, data] = args as [number, ArrayLike<number>[] | ArrayLike<number>];
+    const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
+    if (!PAINT.has(paint) || !path || path.length > 200) return;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    let curves = 0;
+    for (let k = 0; k < path.length; ) {
+      const op = path[k++];
+      const n = PATH_ARGS[op];
+      if (n === undefined) break;
+      if (op === PATH.curveTo || op === PATH.quadraticCurveTo) curves++;
+      for (let m = 0; m < n; m += 2) {
+        const [x, y] = apply(ctm, path[k + m], path[k + m + 1]);
+        xs.push(x);
+        ys.push(y);
       }
-      if (!xs.length) continue;
-      const w = maxOf(xs) - minOf(xs);
-      const h = maxOf(ys) - minOf(ys);
-      if (w < 1.5 || w > 8 || h < 1.5 || h > 8 || w / h < 0.7 || w / h > 1.4) continue;
-      const glyph = curves >= 4 ? (STROKE.has(paint) ? '◦' : '•') : STROKE.has(paint) ? '' : '▪';
-      if (glyph) out.push({ x: minOf(xs), y: (minOf(ys) + maxOf(ys)) / 2, size: Math.max(w, h), glyph });
+      k += n;
     }
-  }
+    if (!xs.length) return;
+    const w = maxOf(xs) - minOf(xs);
+    const h = maxOf(ys) - minOf(ys);
+    if (w < 1.5 || w > 8 || h < 1.5 || h > 8 || w / h < 0.7 || w / h > 1.4) return;
+    const glyph = curves >= 4 ? (STROKE_ONLY.has(paint) ? '◦' : '•') : STROKE_ONLY.has(paint) ? '' : '▪';
+    if (glyph) out.push({ x: minOf(xs), y: (minOf(ys) + maxOf(ys)) / 2, size: Math.max(w, h), glyph });
+  });
   return out;
 }
 

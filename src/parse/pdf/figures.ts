@@ -6,7 +6,7 @@
  * on pages whose structure tree gives a figure alternate text.
  */
 
-import { apply, mul, OP, type M } from './matrix.js';
+import { apply, OP, type M, walkOps } from './matrix.js';
 
 /** Image painting operators (an image mask, an XObject image, an inline image). */
 const PAINT_IMAGE = new Set([83, 85, 86]);
@@ -17,8 +17,6 @@ export type Box = [number, number, number, number];
 /** MCID → the box of the image that marked content draws (see `placed` below), for the MCIDs asked. */
 export function figureBoxes(ops: { fnArray: number[]; argsArray: unknown[] }, mcids: Set<number>): Map<number, Box> {
   const out = new Map<number, Box>();
-  let ctm: M = [1, 0, 0, 1, 0, 0];
-  const stack: M[] = [];
   // Open marked content: the MCID of each level (undefined for one that names none).
   const open: (number | undefined)[] = [];
   const inFigure = () => open.some((id) => id !== undefined && mcids.has(id));
@@ -27,29 +25,22 @@ export function figureBoxes(ops: { fnArray: number[]; argsArray: unknown[] }, mc
   let painted: M | undefined;
   let atBegin: M | undefined;
   let inside: M | undefined;
-  for (let i = 0; i < ops.fnArray.length; i++) {
-    const fn = ops.fnArray[i];
-    if (fn === OP.save) stack.push(ctm);
-    else if (fn === OP.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OP.transform || fn === OP.formBegin) {
-      const m = (fn === OP.formBegin ? (ops.argsArray[i] as unknown[])?.[0] : ops.argsArray[i]) as M | undefined;
-      if (fn === OP.formBegin) stack.push(ctm);
-      if (Array.isArray(m) && m.length >= 6 && m.every(Number.isFinite)) ctm = mul(m, ctm);
+  walkOps(ops, (fn, args, ctm) => {
+    if (fn === OP.transform || fn === OP.formBegin) {
       if (inFigure()) inside = ctm;
-    } else if (fn === OP.formEnd) ctm = stack.pop() ?? ctm;
-    else if (PAINT_IMAGE.has(fn) && !painted && inFigure()) painted = ctm;
+    } else if (PAINT_IMAGE.has(fn) && !painted && inFigure()) painted = ctm;
     else if (fn === OP.beginMarkedContent || fn === OP.beginMarkedContentProps) {
-      const id = fn === OP.beginMarkedContentProps ? (ops.argsArray[i] as unknown[])?.[1] : undefined;
+      const id = fn === OP.beginMarkedContentProps ? (args as unknown[] | undefined)?.[1] : undefined;
       open.push(typeof id === 'number' ? id : undefined);
       if (typeof id === 'number' && mcids.has(id)) [painted, atBegin, inside] = [undefined, ctm, undefined];
     } else if (fn === OP.endMarkedContent) {
       const id = open.pop();
-      if (id === undefined || !mcids.has(id) || out.has(id)) continue;
+      if (id === undefined || !mcids.has(id) || out.has(id)) return;
       // A figure drawn with paths may leave only the page's own matrix: a unit square says nothing of its place.
       const box = [painted, atBegin, inside].map((m) => m && boxOf(m)).find((b) => b && b[2] - b[0] >= 2 && b[3] - b[1] >= 2);
       if (box) out.set(id, box);
     }
-  }
+  });
   return out;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The bits of pdf.js's operator list that both readers of it need (painted rules, figure boxes): operator codes
- * and the transformation matrices they track through save/restore/transform.
+ * The bits of pdf.js's operator list that its readers share (painted rules, figure boxes, drawn bullets): operator
+ * codes, path operators and paint modes, and one walk that tracks the transformation matrix.
  */
 
 /** pdf.js operator codes used here (stable across pdf.js 4-5). */
@@ -16,6 +16,14 @@ export const OP = {
   constructPath: 91,
 } as const;
 
+/** constructPath's paint operators: stroke and close-stroke (20, 21), the fills and fill-strokes (22-27). */
+export const PAINT = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
+export const STROKE_ONLY = new Set([20, 21]);
+
+/** pdf.js 5 path operators inside constructPath's data, and how many numbers each takes (`PATH_ARGS[op]`). */
+export const PATH = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
+export const PATH_ARGS = [2, 2, 6, 4, 0];
+
 /** A PDF transformation matrix [a b c d e f]. */
 export type M = [number, number, number, number, number, number];
 
@@ -30,3 +38,25 @@ export const mul = (m: M, n: M): M => [
 ];
 
 export const apply = (m: M, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+
+/**
+ * Walks an operator list with the current transformation matrix tracked through save/restore, transform and form
+ * XObjects (a form's matrix applies inside it, a hostile non-matrix is ignored): `visit` sees every operator with
+ * the matrix then in force, after the operator's own change, and stops the walk by returning false.
+ */
+export function walkOps(ops: { fnArray: number[]; argsArray: unknown[] }, visit: (fn: number, args: unknown, ctm: M) => boolean | void): void {
+  let ctm: M = [1, 0, 0, 1, 0, 0];
+  const stack: M[] = [];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    const args = ops.argsArray[i];
+    if (fn === OP.save) stack.push(ctm);
+    else if (fn === OP.restore || fn === OP.formEnd) ctm = stack.pop() ?? ctm;
+    else if (fn === OP.transform || fn === OP.formBegin) {
+      const m = (fn === OP.formBegin ? (args as unknown[] | undefined)?.[0] : args) as M | undefined;
+      if (fn === OP.formBegin) stack.push(ctm);
+      if (Array.isArray(m) && m.length >= 6 && m.every(Number.isFinite)) ctm = mul(m, ctm);
+    }
+    if (visit(fn, args, ctm) === false) return;
+  }
+}

@@ -7,11 +7,8 @@
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
 import { joinWrapped, spaced } from './text.js';
-import { apply, mul, OP, type M } from './matrix.js';
+import { apply, OP, PAINT, PATH as D, walkOps } from './matrix.js';
 
-const PAINT = new Set([20, 21, 22, 23, 24, 25, 26, 27]);
-/** pdf.js 5 path opcodes inside constructPath's data. */
-const D = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
 
 export interface Grid {
   x0: number;
@@ -40,61 +37,54 @@ interface Seg {
 /** Horizontal and vertical rules painted on the page (at most 5,000 path ops read). */
 export function rulesFrom(ops: { fnArray: number[]; argsArray: unknown[] }, view: number[]): Seg[] {
   const segs: Seg[] = [];
-  let ctm: M = [1, 0, 0, 1, 0, 0];
-  const stack: M[] = [];
   const pageW = (view[2] ?? 612) - (view[0] ?? 0);
   let budget = 5000;
-  for (let i = 0; i < ops.fnArray.length && budget > 0; i++) {
-    const fn = ops.fnArray[i];
-    if (fn === OP.save) stack.push(ctm);
-    else if (fn === OP.restore) ctm = stack.pop() ?? ctm;
-    else if (fn === OP.transform) ctm = mul(ops.argsArray[i] as M, ctm);
-    else if (fn === OP.constructPath) {
-      budget--;
-      const [paint, data] = ops.argsArray[i] as [number, ArrayLike<number>[] | ArrayLike<number>];
-      if (!PAINT.has(paint)) continue;
-      const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
-      if (!path) continue;
-      const pts: [number, number][][] = [];
-      let cur: [number, number][] = [];
-      for (let k = 0; k < path.length; ) {
-        const op = path[k++];
-        if (op === D.moveTo) {
-          if (cur.length) pts.push(cur);
-          cur = [apply(ctm, path[k], path[k + 1])];
-          k += 2;
-        } else if (op === D.lineTo) {
-          cur.push(apply(ctm, path[k], path[k + 1]));
-          k += 2;
-        } else if (op === D.curveTo) {
-          k += 6;
-          cur = [];
-        } else if (op === D.quadraticCurveTo) {
-          k += 4;
-          cur = [];
-        } else if (op === D.closePath) {
-          if (cur.length) cur.push(cur[0]);
-        } else break;
-      }
-      if (cur.length) pts.push(cur);
-      for (const poly of pts) {
-        const [x0, x1] = [minOf(poly.map((p) => p[0])), maxOf(poly.map((p) => p[0]))];
-        const [y0, y1] = [minOf(poly.map((p) => p[1])), maxOf(poly.map((p) => p[1]))];
-        const w = x1 - x0;
-        const h = y1 - y0;
-        if (w > pageW * 0.95) continue; // page frames and backgrounds
-        if (poly.length >= 4 && w < 3 && h >= 3) segs.push({ h: false, at: (x0 + x1) / 2, a: y0, b: y1 });
-        else if (poly.length >= 4 && h < 3 && w >= 3) segs.push({ h: true, at: (y0 + y1) / 2, a: x0, b: x1 });
-        else
-          for (let k = 1; k < poly.length; k++) {
-            const [x1, y1] = poly[k - 1];
-            const [x2, y2] = poly[k];
-            if (Math.abs(y1 - y2) < 0.5 && Math.abs(x1 - x2) >= 3) segs.push({ h: true, at: y1, a: Math.min(x1, x2), b: Math.max(x1, x2) });
-            else if (Math.abs(x1 - x2) < 0.5 && Math.abs(y1 - y2) >= 3) segs.push({ h: false, at: x1, a: Math.min(y1, y2), b: Math.max(y1, y2) });
-          }
-      }
+  walkOps(ops, (fn, args, ctm) => {
+    if (fn !== OP.constructPath) return;
+    if (--budget < 0) return false;
+    const [paint, data] = args as [number, ArrayLike<number>[] | ArrayLike<number>];
+    if (!PAINT.has(paint)) return;
+    const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
+    if (!path) return;
+    const pts: [number, number][][] = [];
+    let cur: [number, number][] = [];
+    for (let k = 0; k < path.length; ) {
+      const op = path[k++];
+      if (op === D.moveTo) {
+        if (cur.length) pts.push(cur);
+        cur = [apply(ctm, path[k], path[k + 1])];
+        k += 2;
+      } else if (op === D.lineTo) {
+        cur.push(apply(ctm, path[k], path[k + 1]));
+        k += 2;
+      } else if (op === D.curveTo) {
+        k += 6;
+        cur = [];
+      } else if (op === D.quadraticCurveTo) {
+        k += 4;
+        cur = [];
+      } else if (op === D.closePath) {
+        if (cur.length) cur.push(cur[0]);
+      } else break;
     }
-  }
+    if (cur.length) pts.push(cur);
+    for (const poly of pts) {
+      const [x0, x1] = [minOf(poly.map((p) => p[0])), maxOf(poly.map((p) => p[0]))];
+      const [y0, y1] = [minOf(poly.map((p) => p[1])), maxOf(poly.map((p) => p[1]))];
+      const w = x1 - x0;
+      const h = y1 - y0;
+      if (w > pageW * 0.95) continue; // page frames and backgrounds
+      if (poly.length >= 4 && w < 3 && h >= 3) segs.push({ h: false, at: (x0 + x1) / 2, a: y0, b: y1 });
+      else if (poly.length >= 4 && h < 3 && w >= 3) segs.push({ h: true, at: (y0 + y1) / 2, a: x0, b: x1 });
+      else
+        for (let k = 1; k < poly.length; k++) {
+          const [x1, y1] = poly[k - 1];
+          const [x2, y2] = poly[k];
+          if (Math.abs(y1 - y2) < 0.5 && Math.abs(x1 - x2) >= 3) segs.push({ h: true, at: y1, a: Math.min(x1, x2), b: Math.max(x1, x2) });
+          else if (Math.abs(x1 - x2) < 0.5 && Math.abs(y1 - y2) >= 3) segs.push({ h: false, at: x1, a: Math.min(y1, y2), b: Math.max(y1, y2) });
+        }
+    }
+  });
   return segs;
 }
 
