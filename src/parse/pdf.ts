@@ -17,7 +17,7 @@
  * hold right-to-left text or figures, or (printed by a browser) look like lists, and a page's lines are built once.
  */
 import { getDocumentProxy } from 'unpdf';
-import { append } from '../lib/arrays.js';
+import { append, minOf } from '../lib/arrays.js';
 import { plainText } from './inline.js';
 import type { Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
@@ -94,6 +94,8 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       /* no metadata */
     }
     const browser = browserMade(meta);
+    /** The leftmost line start on the pages read so far (see `mayHoldShapeBullets`). */
+    let margin = Infinity;
     let tagged = false;
     try {
       tagged = !!((await doc.getMarkInfo()) as { Marked?: boolean } | null)?.Marked;
@@ -147,7 +149,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       let plain = toLines(items, links);
       // A browser printing an untagged page draws its list bullets as shapes: where its lines look like a list, the
       // marks read from the operator list become bullet glyphs.
-      if (browser && !tagged && mayHoldShapeBullets(plain)) {
+      if (browser && !tagged && mayHoldShapeBullets(plain, margin)) {
         const list = await operators();
         const drawn = list ? shapeBullets(markShapes(list), plain) : [];
         if (drawn.length) {
@@ -155,6 +157,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
           plain = toLines(items, links);
         }
       }
+      if (plain.length) margin = Math.min(margin, minOf(plain.map((l) => l.x)));
       let grids: Grid[] = [];
       if (items.length >= 6 && plain.filter((l) => l.cells.length >= 3).length >= 2) {
         const list = await operators();

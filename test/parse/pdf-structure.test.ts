@@ -524,7 +524,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(deep).toContain(`${' '.repeat(14)}- level 30`);
   });
 
-  it('discs and circles drawn left of indented lines are bullets in a file a browser printed, and shapes in any other', async () => {
+  it('discs and circles drawn left of indented lines are bullets in a file a browser printed (a page of list items too), and shapes in any other', async () => {
     // A disc 3.8 pt across (four curves, filled) 8.7 pt left of each item, its middle 4 pt above the baseline, as
     // Chromium draws a list's markers; the second level's marker is a stroked circle.
     const disc = (x: number, y: number, paint: 'f' | 'S') => {
@@ -542,8 +542,14 @@ describe('pdf page furniture, lists, tables, direction', () => {
       lines: [{ text: 'What changed in this release:', x: 72, y: 700 }, ...items.map(({ text, x, y }) => ({ text, x, y })), { text: 'That is all for now.', x: 72, y: 600 }],
       ops: items.map(({ dot: [x, y, p] }) => disc(x, y, p)).join('\n'),
     };
-    const printed = await md(pdf([page], { producer: 'Skia/PDF m156' }));
+    // A second page holding only the list's last items: its margin is the page before's.
+    const more = {
+      lines: [{ text: 'Better logs', x: 102, y: 700 }, { text: 'Cheaper caching', x: 102, y: 682 }, { text: 'Quieter retries', x: 102, y: 664 }],
+      ops: [704, 686, 668].map((y) => disc(91.9, y, 'f')).join('\n'),
+    };
+    const printed = await md(pdf([page, more], { producer: 'Skia/PDF m156' }));
     expect(printed).toContain('What changed in this release:\n\n- Faster parsing\n  - PDF pages in parallel\n  - Lower memory\n- New endpoints\n\nThat is all for now.');
+    expect(printed).toContain('<!-- page 2 -->\n\n- Better logs\n- Cheaper caching\n- Quieter retries');
     const other = await md(pdf([page], { producer: 'LibreOffice 7.4' }));
     expect(other).not.toContain('- Faster parsing');
   });

@@ -69,11 +69,12 @@ export function shapeBullets(shapes: Shape[], lines: Line[]): TextItem[] {
 
 /**
  * Whether a page may hold drawn bullets (read its operator list): two lines or more starting at one place, a little
- * right of the page's leftmost text (list items indented past the margin), and no bullet glyph of its own.
+ * right of the leftmost text (list items indented past the margin; `margin`, the leftmost start on the pages read
+ * before, for a page that holds only a list), and no bullet glyph of its own.
  */
-export function mayHoldShapeBullets(lines: Line[]): boolean {
+export function mayHoldShapeBullets(lines: Line[], margin = Infinity): boolean {
   if (lines.length < 3 || lines.some((l) => /^[•◦▪●○■]/.test(l.text))) return false;
-  const left = minOf(lines.map((l) => l.x));
+  const left = Math.min(margin, minOf(lines.map((l) => l.x)));
   const starts = new Map<number, number>();
   for (const l of lines) if (l.x > left + 6 && l.x < left + 90) starts.set(Math.round(l.x), (starts.get(Math.round(l.x)) ?? 0) + 1);
   return [...starts.values()].some((n) => n >= 2);
