@@ -98,7 +98,8 @@ export const ruledGrid = (xs: number[], ys: number[]) =>
 
 /**
  * A PDF with one text stream per page (Helvetica; `bold` lines in Helvetica-Bold, `mono` ones in Courier; `turned` lines read upwards; `y` places a line, else lines run
- * down from the top; `ops` appends raw content operators such as rules), or none for an "image-only" page;
+ * down from the top; `ops` appends raw content operators such as rules, `form` draws its own through a form
+ * XObject placed by its matrix), or none for an "image-only" page;
  * `outline` adds bookmarks (title → 0-based page index); `producer` names the program that made the file;
  * `compress` writes each content stream Flate-encoded;
  * a page's `links` are URI link annotations over the given rectangles, its `fields` filled form widgets; an
@@ -109,6 +110,8 @@ export function pdf(
   pages: {
     lines: { text: string; size?: number; bold?: boolean; mono?: boolean; x?: number; y?: number; turned?: boolean; artifact?: boolean }[];
     ops?: string;
+    /** Content drawn through a form XObject (`Do`), placed by its matrix. */
+    form?: { ops: string; matrix: [number, number, number, number, number, number] };
     tags?: StructSpec;
     links?: { rect: [number, number, number, number]; url: string }[];
     fields?: FieldSpec[];
@@ -135,7 +138,12 @@ export function pdf(
       if (l.artifact) return `/Artifact BMC ${s} EMC`;
       return pg.tags ? `/P <</MCID ${i}>> BDC ${s} EMC` : s;
     });
-    const plain = [...ops, pg.ops ?? ''].join('\n');
+    let xobject = '';
+    if (pg.form) {
+      add(`<< /Type /XObject /Subtype /Form /BBox [-1000 -1000 2000 2000] /Matrix [${pg.form.matrix.join(' ')}] /Length ${pg.form.ops.length} >>\nstream\n${pg.form.ops}\nendstream`);
+      xobject = ` /XObject << /Fm1 ${objs.length} 0 R >>`;
+    }
+    const plain = [...ops, pg.ops ?? '', pg.form ? '/Fm1 Do' : ''].join('\n');
     const stream = info.compress ? deflateSync(Buffer.from(plain, 'latin1')).toString('latin1') : plain;
     add(`<< /Length ${stream.length}${info.compress ? ' /Filter /FlateDecode' : ''} >>\nstream\n${stream}\nendstream`);
     const contentId = objs.length;
@@ -159,7 +167,7 @@ export function pdf(
       fieldRefs.push(`${objs.length} 0 R`);
     }
     const extra = `${pg.tags ? ` /StructParents ${kids.length}` : ''}${annots.length ? ` /Annots [${annots.join(' ')}]` : ''}`;
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${contentId} 0 R${extra} >>`);
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >>${xobject} >> /Contents ${contentId} 0 R${extra} >>`);
     kids.push(objs.length);
   }
   objs[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;

@@ -612,7 +612,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(lines[0].text).toBe('مرحبا الإنتاجية');
   });
 
-  it('ruled tables: crossing rules make a grid; a cell\'s several lines stay one cell; the table sits in reading order', async () => {
+  it('ruled tables: crossing rules make a grid (drawn in a form XObject too); a cell\'s several lines stay one cell; the table sits in reading order', async () => {
     // A 3-column, 3-row grid drawn with strokes: rows at y 700/680/640/620, columns at x 70/200/330/460.
     const rules = ruledGrid([70, 200, 330, 460], [700, 680, 640, 620]);
     const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
@@ -638,6 +638,10 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ]),
     );
     expect(out).toContain('Text above the table.\n\n| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | First | wraps onto two lines |\n| Beta | Second | short |\n\nText below the table.');
+    // The same rules drawn in a form XObject whose matrix moves them down into place: read where they stand.
+    const lifted = ruledGrid([70, 200, 330, 460], [1000, 980, 940, 920]);
+    const formed = await md(pdf([{ lines: [cell('Name', 75, 686), cell('Kind', 205, 686), cell('Notes', 335, 686), cell('Alpha', 75, 660), cell('First', 205, 660), cell('wraps onto', 335, 666), cell('two lines', 335, 652), cell('Beta', 75, 626), cell('Second', 205, 626), cell('short', 335, 626)], form: { ops: lifted, matrix: [1, 0, 0, 1, 0, -300] } }]));
+    expect(formed).toContain('| Alpha | First | wraps onto two lines |\n| Beta | Second | short |');
   });
 
   it('ruled tables: a cell merged over two rows (no rule under it, column rules on both sides) holds its text once, in its top row', async () => {

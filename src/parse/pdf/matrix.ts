@@ -53,9 +53,13 @@ export function walkOps(ops: { fnArray: number[]; argsArray: unknown[] }, visit:
     if (fn === OP.save) stack.push(ctm);
     else if (fn === OP.restore || fn === OP.formEnd) ctm = stack.pop() ?? ctm;
     else if (fn === OP.transform || fn === OP.formBegin) {
-      const m = (fn === OP.formBegin ? (args as unknown[] | undefined)?.[0] : args) as M | undefined;
+      // (pdf.js hands a form's matrix over as a Float32Array.)
+      const m = (fn === OP.formBegin ? (args as unknown[] | undefined)?.[0] : args) as ArrayLike<number> | null | undefined;
       if (fn === OP.formBegin) stack.push(ctm);
-      if (Array.isArray(m) && m.length >= 6 && m.every(Number.isFinite)) ctm = mul(m, ctm);
+      if (m && typeof m === 'object' && m.length >= 6) {
+        const six = Array.from(m).slice(0, 6) as M;
+        if (six.every(Number.isFinite)) ctm = mul(six, ctm);
+      }
     }
     if (visit(fn, args, ctm) === false) return;
   }
