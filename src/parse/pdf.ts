@@ -157,7 +157,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
           plain = toLines(items, links);
         }
       }
-      if (plain.length) margin = Math.min(margin, minOf(plain.map((l) => l.x)));
+      if (browser && plain.length) margin = Math.min(margin, minOf(plain.map((l) => l.x)));
       let grids: Grid[] = [];
       if (items.length >= 6 && plain.filter((l) => l.cells.length >= 3).length >= 2) {
         const list = await operators();

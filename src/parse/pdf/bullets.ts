@@ -7,9 +7,8 @@
 import { maxOf, minOf } from '../../lib/arrays.js';
 import type { TextItem } from './items.js';
 import type { Line } from './lines.js';
-import { apply, OP, PAINT, PATH, PATH_ARGS, STROKE_ONLY, walkOps } from './matrix.js';
+import { apply, PATH, PATH_ARGS, STROKE_ONLY, walkPaths } from './matrix.js';
 import type { OperatorList } from './ligatures.js';
-
 
 interface Shape {
   x: number;
@@ -21,13 +20,8 @@ interface Shape {
 /** Small round or square marks (1.5 to 8 pt across, about as tall as wide) painted on the page (5,000 paths read). */
 export function markShapes(ops: OperatorList): Shape[] {
   const out: Shape[] = [];
-  let budget = 5000;
-  walkOps(ops, (fn, args, ctm) => {
-    if (fn !== OP.constructPath) return;
-    if (--budget < 0) return false;
-    const [paint, data] = args as [number, ArrayLike<number>[] | ArrayLike<number>];
-    const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
-    if (!PAINT.has(paint) || !path || path.length > 200) return;
+  walkPaths(ops, (paint, path, ctm) => {
+    if (path.length > 200) return;
     const xs: number[] = [];
     const ys: number[] = [];
     let curves = 0;

@@ -64,3 +64,17 @@ export function walkOps(ops: { fnArray: number[]; argsArray: unknown[] }, visit:
     if (visit(fn, args, ctm) === false) return;
   }
 }
+
+/**
+ * Each painted path of an operator list (`walkOps`), at most `budget` of them: its paint operator, its
+ * constructPath data (pdf.js 5: path operators and their numbers, `PATH`) and the matrix in force.
+ */
+export function walkPaths(ops: { fnArray: number[]; argsArray: unknown[] }, visit: (paint: number, path: ArrayLike<number>, ctm: M) => void, budget = 5000): void {
+  walkOps(ops, (fn, args, ctm) => {
+    if (fn !== OP.constructPath) return;
+    if (--budget < 0) return false;
+    const [paint, data] = args as [number, ArrayLike<number>[] | ArrayLike<number>];
+    const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
+    if (PAINT.has(paint) && path) visit(paint, path, ctm);
+  });
+}

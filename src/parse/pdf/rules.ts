@@ -7,7 +7,7 @@
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
 import { joinWrapped, spaced } from './text.js';
-import { apply, OP, PAINT, PATH as D, walkOps } from './matrix.js';
+import { apply, PATH as D, walkPaths } from './matrix.js';
 
 
 export interface Grid {
@@ -38,14 +38,7 @@ interface Seg {
 export function rulesFrom(ops: { fnArray: number[]; argsArray: unknown[] }, view: number[]): Seg[] {
   const segs: Seg[] = [];
   const pageW = (view[2] ?? 612) - (view[0] ?? 0);
-  let budget = 5000;
-  walkOps(ops, (fn, args, ctm) => {
-    if (fn !== OP.constructPath) return;
-    if (--budget < 0) return false;
-    const [paint, data] = args as [number, ArrayLike<number>[] | ArrayLike<number>];
-    if (!PAINT.has(paint)) return;
-    const path = (Array.isArray(data) ? data[0] : data) as ArrayLike<number> | undefined;
-    if (!path) return;
+  walkPaths(ops, (_paint, path, ctm) => {
     const pts: [number, number][][] = [];
     let cur: [number, number][] = [];
     for (let k = 0; k < path.length; ) {

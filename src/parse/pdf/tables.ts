@@ -159,8 +159,9 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
     }
     let j = i + 1;
     const cols = lines[i].cells.map((c) => c.x);
-    // Whether the lines from here pad their rows apart: read ahead, since the first rows may not show it yet.
-    const pitch = paddedPitch(lines, i, blockEnd(lines, i));
+    // Whether the lines from here pad their rows apart: read ahead, since the first rows may not show it yet (worked
+    // out when a lone first-column line asks).
+    let pitch: Pitch | undefined | null = null;
     while (j < lines.length && !code.has(j) && !listLine(lines[j])) {
       const l = lines[j];
       const gap = lines[j - 1].y - l.y;
@@ -176,6 +177,7 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       const left = minOf(cols);
       if (l.cells.length === 1 && !cols.some((x) => x > left + TOL && Math.abs(x - l.cells[0].x) < TOL) && !continues(lines[j - 1], l)) {
         const under = lines[j - 1].cells.some((c) => Math.abs(c.x - l.cells[0].x) < TOL);
+        if (pitch === null) pitch = paddedPitch(lines, i, blockEnd(lines, i));
         if (!pitch?.strong || !under || gap > pitch.line * 1.05) break;
       }
       for (const c of l.cells) if (!cols.some((x) => Math.abs(x - c.x) < TOL)) cols.push(c.x);
@@ -205,7 +207,11 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
       const headerGoesOn = !!spanPitch && head.rows.length > 0 && lines[i - 1].y - lines[i].y <= spanPitch.line * 1.05;
       // Where each column's text ends at its widest: a token longer than the column is cut there.
       const widest = merged.map(() => -Infinity);
-      for (let li = i; li < j; li++) for (const c of cellsOf(lines[li])) widest[columnOf(c.x)] = Math.max(widest[columnOf(c.x)], c.x + (c.w ?? 0));
+      for (let li = i; li < j; li++)
+        for (const c of cellsOf(lines[li])) {
+          const k = columnOf(c.x);
+          widest[k] = Math.max(widest[k], c.x + (c.w ?? 0));
+        }
       /** The row's last line of text in each column. */
       let above: Cell[] = [];
       for (let li = i; li < j; li++) {
