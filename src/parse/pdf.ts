@@ -32,6 +32,7 @@ import { figureRuns, listBullets, markItems, type RawItem } from './pdf/items.js
 import { layout } from './pdf/layout.js';
 import { type Line, toLines } from './pdf/lines.js';
 import { placeTables, taggedTables } from './pdf/tables.js';
+import { lineBreaks, type LineBreaks } from './pdf/text.js';
 import { markShapes, mayHoldShapeBullets, shapeBullets } from './pdf/bullets.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
@@ -77,7 +78,10 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
   try {
     const numPages = doc.numPages;
     const pages = Math.min(numPages, opts.maxPages);
-    const perPage: Line[][] = [];
+    // Tables are placed once every page is read: their cells' wrapped words are judged by the whole document's
+    // (see `lineBreaks`), as paragraphs' are.
+    const placements: ((breaks: LineBreaks) => Line[])[] = [];
+    const runs: string[] = [];
     const views: number[][] = [];
     let outline: Outline = new Map();
     /** Fonts pdf.js reports as monospace (code, not titles). */
@@ -164,13 +168,17 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         // No rules: tables come from alignment only.
         if (list) grids = gridsFrom(rulesFrom(list, page.view as number[]));
       }
-      perPage.push(placeTables(items, grids, links, page.view as number[], plain, marked.tables));
-      views.push(page.view as number[]);
+      for (const it of items) runs.push(it.str);
+      const view = page.view as number[];
+      placements.push((breaks) => placeTables(items, grids, links, view, plain, marked.tables, breaks));
+      views.push(view);
       page.cleanup();
     }
     const title = pdfTitle(meta);
+    const breaks = lineBreaks(runs);
+    const perPage = placements.map((place) => place(breaks));
     const all = perPage.flat();
-    const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono);
+    const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono, breaks);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
     return { blocks, title: title ?? (firstH && plainText(firstH.text)), numPages, cut: numPages > pages };
   } finally {

@@ -208,6 +208,45 @@ describe('pdf paragraphs', () => {
     );
     expect(grid).toContain('| Alpha | First | 1b92870d-e3b5-4e65-8153 |');
   });
+
+  it("a lower-case line-end hyphen is judged by the document's own words: a compound's hyphen stays (in paragraphs and table cells), a hyphen that broke a word goes", async () => {
+    const line = (text: string, i: number) => ({ text, y: 760 - i * 12, size: 10 });
+    const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
+    // A word processor's file: it breaks lines only at a compound's own hyphen. "in-process" is written whole
+    // elsewhere, so its break keeps the hyphen; so does "state-changing", which the file shows nothing about.
+    const compounds = await md(
+      pdf([
+        {
+          lines: [
+            ...['The gateway keeps its cache in-process by default, and each state-', 'changing call is billed once; the in-', 'process queue drains before the process exits.'].map(line),
+            cell('Part', 75, 686),
+            cell('Where', 205, 686),
+            cell('Size', 335, 686),
+            cell('Cache', 75, 660),
+            cell('in-', 205, 666),
+            cell('process', 205, 652),
+            cell('64 MB', 335, 660),
+            cell('Queue', 75, 626),
+            cell('shared', 205, 626),
+            cell('1 GB', 335, 626),
+          ],
+          ops: ruledGrid([70, 200, 330, 460], [700, 680, 640, 620]),
+        },
+      ]),
+    );
+    expect(compounds).toContain('each state-changing call is billed once; the in-process queue drains');
+    expect(compounds).toContain('| Cache | in-process | 64 MB |');
+    // A typesetter that hyphenates: "computer" and "information" are written whole elsewhere, so this file breaks
+    // words, and "para-" "graph", which it shows nothing about, is one word too.
+    const hyphenated = await md(
+      pdf([{ lines: ['A computer keeps the information it reads, and each com-', 'puter in the lab keeps the infor-', 'mation in one para-', 'graph of its log.'].map(line) }]),
+    );
+    expect(hyphenated).toContain('each computer in the lab keeps the information in one paragraph of its log.');
+    // A file with one break and nothing to go on: both parts stand as words elsewhere, so it is a compound; a part of
+    // a hyphenated word ("node-html-") is never a broken word, whatever else the file writes ("htmlparser").
+    const alone = await md(pdf([{ lines: ['Each lock nut holds a spring, and every lock-', 'spring pair is tested; the node-html-', 'parser package wraps htmlparser.'].map(line) }]));
+    expect(alone).toContain('every lock-spring pair is tested; the node-html-parser package wraps htmlparser.');
+  });
 });
 
 describe('pdf contents pages', () => {

@@ -6,14 +6,15 @@ import { codeSpan, esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
-import { joinWrapped } from './text.js';
+import { joinWrapped, type LineBreaks } from './text.js';
 import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, findTables, LEADER, mergeHeaderRows } from './tables.js';
 
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
 
-export function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>()): Block[] {
+export function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>(), breaks?: LineBreaks): Block[] {
+  const joinLines = (lines: string[]) => joinWrappedLines(lines, breaks);
   // Body size: the size carrying most characters (of prose, see `codeIsBody`); any size may rank as a heading's.
   const codeCounts = codeIsBody(pages.flat());
   const weight = sizeWeights(pages.flat());
@@ -67,7 +68,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     }
     const inCode = new Set<number>();
     for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);
-    const tables = findTables(lines, inCode);
+    const tables = findTables(lines, inCode, breaks);
     let para: string[] = [];
     let last: Line | undefined;
     // Open lists, outermost first, each with where its markers stand: an item whose marker stands clearly right of
@@ -259,8 +260,8 @@ function bodyMeasure(pages: Line[][], body: number, bodyFont?: string): number {
   return ws[Math.floor(ws.length * 0.8)] ?? 0;
 }
 
-function joinLines(lines: string[]): string {
-  let out = lines.reduce(joinWrapped, '');
+function joinWrappedLines(lines: string[], breaks: LineBreaks | undefined): string {
+  let out = lines.reduce((text, line) => joinWrapped(text, line, breaks), '');
   // A link wrapped onto the next line is one link.
   for (let before = ''; before !== out; ) {
     before = out;

@@ -6,7 +6,7 @@
  * stay one cell.
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
-import { joinWrapped, spaced } from './text.js';
+import { joinWrapped, spaced, type LineBreaks } from './text.js';
 import { apply, PATH as D, walkPaths } from './matrix.js';
 
 
@@ -216,7 +216,7 @@ export function trimFrameBands(g: Grid, items: PlacedItem[]): { grid?: Grid; out
  * The grid's cells filled with the items inside them (by centre), each cell's items in reading order (top to
  * bottom, then left to right; a gap or a new line reads as a space, see `spaced`). Empty rows and columns are dropped.
  */
-export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
+export function fillGrid(g: Grid, items: PlacedItem[], breaks?: LineBreaks): string[][] {
   const R = g.rows.length - 1;
   const C = g.cols.length - 1;
   const cells: PlacedItem[][][] = Array.from({ length: R }, () => Array.from({ length: C }, () => []));
@@ -298,7 +298,7 @@ export function fillGrid(g: Grid, items: PlacedItem[]): string[][] {
           continue;
         }
         const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
-        if (newLine) s = joinWrapped(s, it.str);
+        if (newLine) s = joinWrapped(s, it.str, breaks);
         else s += (s && prev && spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space) ? ' ' : '') + it.str;
         prev = it;
         space = false;

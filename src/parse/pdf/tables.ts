@@ -7,7 +7,7 @@ import { codeSpan, esc } from '../inline.js';
 import { fillGrid, inGrid, trimFrameBands, type Grid, type PlacedItem } from './rules.js';
 import { itemSize, type TextItem } from './items.js';
 import { BULLET_GLYPHS, type Cell, type Columns, type Line, readingOrder, segments, toLines } from './lines.js';
-import { joinWrapped } from './text.js';
+import { joinWrapped, type LineBreaks } from './text.js';
 
 /**
  * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
@@ -94,7 +94,7 @@ const cellMarkdown = (lines: Line[]) => lines.map((l) => (l.runs ? codeSpan(l.te
  * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and
  * each table is put back in reading order before the first line below its top that sits in its column span.
  */
-export function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[], tagged: Line[] = []): Line[] {
+export function placeTables(items: TextItem[], grids: Grid[], links: { rect: number[]; url: string }[], view: number[], plain?: Line[], tagged: Line[] = [], breaks?: LineBreaks): Line[] {
   const tables: Line[] = [...tagged];
   let rest = items;
   for (const g of grids) {
@@ -112,7 +112,7 @@ export function placeTables(items: TextItem[], grids: Grid[], links: { rect: num
     const { grid, outside } = trimFrameBands(g, inside);
     if (!grid) continue;
     const around = new Set(outside);
-    const rows = fillGrid(grid, inside.filter((p) => !around.has(p))).map((r) => r.map((c) => esc(c)));
+    const rows = fillGrid(grid, inside.filter((p) => !around.has(p)), breaks).map((r) => r.map((c) => esc(c)));
     // A grid holding a single cell or a single row is a frame, not a table: its text stays text.
     if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
     rest = [...keep, ...outside.map((p) => placed.get(p)!)];
@@ -145,7 +145,7 @@ const CAPTION = /^(fig(ure)?|table|tab|listing|example|chart|exhibit|plate|sourc
  * tables (the first row is the header). Columns are clustered from segment starts (8 pt tolerance). Code lines
  * (`code`, indices) are never rows: a listing's aligned columns are its layout.
  */
-export function findTables(read: Line[], code: Set<number>): Map<number, AlignedTable> {
+export function findTables(read: Line[], code: Set<number>, breaks?: LineBreaks): Map<number, AlignedTable> {
   const lines = tightColumns(read, code);
   const out = new Map<number, AlignedTable>();
   const TOL = 8;
@@ -226,7 +226,7 @@ export function findTables(read: Line[], code: Set<number>): Map<number, Aligned
           const over = above[k];
           if (!row[k]) row[k] = text;
           else if (!over) row[k] += ` ${text}`;
-          else row[k] = cutToken(over, widest[k], l.size) ? row[k] + text : joinWrapped(row[k], text);
+          else row[k] = cutToken(over, widest[k], l.size) ? row[k] + text : joinWrapped(row[k], text, breaks);
           above[k] = c;
         }
         if (!goesOn) rows.push(row);

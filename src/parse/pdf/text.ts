@@ -22,16 +22,69 @@ export function spaced(before: string, next: string, gap: number, size: number, 
 const hyphenJoins = (line: string, next: string) => /[\p{L}\d]-$/u.test(line) && /^[\p{Lu}\d]/u.test(next);
 
 /**
- * A line and the next one its text wraps onto: a hyphen breaking a word between lower-case letters is dropped, a
- * compound's or code's hyphen (`hyphenJoins`) and a token ending in "_" or "/" (an identifier, a path, "and/or"; in
- * markdown "\_") go on with no space, anything else with a space. A line starting with "_" keeps its space: names
- * begin so ("_NSAKEY").
+ * A line and the next one its text wraps onto: a hyphen between lower-case letters is dropped where it broke a
+ * word and kept where it is a compound's own (as `breaks` judges; dropped without it), a compound's or code's
+ * hyphen before a capital or digit (`hyphenJoins`) and a token ending in "_" or "/" (an identifier, a path,
+ * "and/or"; in markdown "\_") go on with no space, anything else with a space. A line starting with "_" keeps its
+ * space: names begin so ("_NSAKEY").
  */
-export function joinWrapped(line: string, next: string): string {
+export function joinWrapped(line: string, next: string, breaks?: LineBreaks): string {
   if (!line || !next || /\s$/.test(line) || /^\s/.test(next)) return line + next;
-  if (/[a-z]-$/.test(line) && /^[a-z]/.test(next)) return line.slice(0, -1) + next;
+  if (/[a-z]-$/.test(line) && /^[a-z]/.test(next)) return breaks?.keepsHyphen(line, next) ? line + next : line.slice(0, -1) + next;
   if (hyphenJoins(line, next) || /\S[_/]$/.test(line)) return line + next;
   return `${line} ${next}`;
+}
+
+/** Whether a lower-case line-end hyphen is a compound's own ("in-" "process"), not one that broke a word. */
+export interface LineBreaks {
+  keepsHyphen(line: string, next: string): boolean;
+}
+
+const WORD = /\p{L}+(?:-\p{L}+)*-?/gu;
+const LAST_WORD = /(\p{L}+(?:-\p{L}+)*)-$/u;
+
+/**
+ * How a document's line-end hyphens read, judged from its own words (the text runs in content order, where a run
+ * ending in "x-" is followed by the run its line wraps onto). Typesetters that hyphenate (TeX, InDesign) break
+ * words between syllables ("com-" "puter"); word processors and browsers by default break only at a compound's own
+ * hyphen ("in-" "process"). A break is read by the first rule that decides it:
+ * - the first part is itself a compound ("node-html-" "parser"): kept (a hyphenated word is not broken again);
+ * - the document writes the compound elsewhere and never the joined word: kept; the reverse: dropped;
+ * - the document's other breaks: kept where more of them are shown to be compounds than broken words, dropped
+ *   where fewer;
+ * - kept when both parts stand as words elsewhere in the document, else dropped.
+ */
+export function lineBreaks(runs: string[]): LineBreaks {
+  const seen = new Map<string, number>();
+  const count = (w: string) => seen.set(w, (seen.get(w) ?? 0) + 1);
+  const pairs: [string, string][] = [];
+  let before: string | undefined;
+  for (const run of runs) {
+    const words = run.toLowerCase().match(WORD);
+    if (!words) continue;
+    words.forEach((w, k) => {
+      if (k === 0 && before !== undefined && /^\s*\p{Ll}/u.test(run)) pairs.push([before, w]);
+      else if (!w.endsWith('-')) {
+        count(w);
+        if (w.includes('-')) w.split('-').forEach(count);
+      }
+    });
+    const last = words[words.length - 1];
+    before = last.endsWith('-') && /\p{Ll}-\s*$/u.test(run) ? last.slice(0, -1) : undefined;
+  }
+  const has = (w: string) => seen.has(w);
+  /** +1: the document writes the compound, not the joined word; -1: the reverse; 0: it shows neither or both. */
+  const evidence = (a: string, b: string) => Number(has(`${a}-${b}`) && !has(a + b)) - Number(has(a + b) && !has(`${a}-${b}`));
+  const lean = Math.sign(pairs.reduce((n, [a, b]) => (a.includes('-') ? n : n + evidence(a, b.split('-')[0])), 0));
+  return {
+    keepsHyphen(line, next) {
+      const first = LAST_WORD.exec(line.toLowerCase())?.[1];
+      const b = /^\p{L}+/u.exec(next.toLowerCase())?.[0];
+      if (!first || !b) return false;
+      if (first.includes('-')) return true;
+      return (evidence(first, b) || lean || (has(first) && has(b) ? 1 : -1)) > 0;
+    },
+  };
 }
 
 /**
