@@ -32,7 +32,7 @@ import { figureRuns, listBullets, markItems, type RawItem } from './pdf/items.js
 import { layout } from './pdf/layout.js';
 import { type Line, toLines } from './pdf/lines.js';
 import { placeTables, taggedTables } from './pdf/tables.js';
-import { lineBreaks, type LineBreaks } from './pdf/text.js';
+import { documentWords, type LineBreaks } from './pdf/text.js';
 import { markShapes, mayHoldShapeBullets, shapeBullets } from './pdf/bullets.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
@@ -78,10 +78,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
   try {
     const numPages = doc.numPages;
     const pages = Math.min(numPages, opts.maxPages);
-    // Tables are placed once every page is read: their cells' wrapped words are judged by the whole document's
-    // (see `lineBreaks`), as paragraphs' are.
-    const placements: ((breaks: LineBreaks) => Line[])[] = [];
-    const runs: string[] = [];
+    /** Each page's lines, or, for a page with ruled tables, what places them once every page is read. */
+    const placements: (Line[] | ((breaks: LineBreaks) => Line[]))[] = [];
+    const words = documentWords();
     const views: number[][] = [];
     let outline: Outline = new Map();
     /** Fonts pdf.js reports as monospace (code, not titles). */
@@ -168,15 +167,18 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         // No rules: tables come from alignment only.
         if (list) grids = gridsFrom(rulesFrom(list, page.view as number[]));
       }
-      for (const it of items) runs.push(it.str);
+      for (const it of items) words.read(it.str);
       const view = page.view as number[];
-      placements.push((breaks) => placeTables(items, grids, links, view, plain, marked.tables, breaks));
+      // A ruled table's cells wait for the last page: their wrapped words are judged by the whole document's, as
+      // paragraphs' are (see `documentWords`). Other pages are placed now, so that their items are not kept.
+      const place = (breaks?: LineBreaks) => placeTables(items, grids, links, view, plain, marked.tables, breaks);
+      placements.push(grids.length ? place : place());
       views.push(view);
       page.cleanup();
     }
     const title = pdfTitle(meta);
-    const breaks = lineBreaks(runs);
-    const perPage = placements.map((place) => place(breaks));
+    const breaks = words.lineBreaks();
+    const perPage = placements.map((placed) => (typeof placed === 'function' ? placed(breaks) : placed));
     const all = perPage.flat();
     const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono, breaks);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;

@@ -44,45 +44,50 @@ const WORD = /\p{L}+(?:-\p{L}+)*-?/gu;
 const LAST_WORD = /(\p{L}+(?:-\p{L}+)*)-$/u;
 
 /**
- * How a document's line-end hyphens read, judged from its own words (the text runs in content order, where a run
- * ending in "x-" is followed by the run its line wraps onto). Typesetters that hyphenate (TeX, InDesign) break
- * words between syllables ("com-" "puter"); word processors and browsers by default break only at a compound's own
- * hyphen ("in-" "process"). A break is read by the first rule that decides it:
+ * How a document's line-end hyphens read, judged from its own words: `read` takes its text runs in content order
+ * (page after page; a run ending in "x-" is followed by the run its line wraps onto), `lineBreaks` then judges.
+ * Typesetters that hyphenate (TeX, InDesign) break words between syllables ("com-" "puter"); word processors and
+ * browsers by default break only at a compound's own hyphen ("in-" "process"). A break is read by the first rule
+ * that decides it:
  * - the first part is itself a compound ("node-html-" "parser"): kept (a hyphenated word is not broken again);
  * - the document writes the compound elsewhere and never the joined word: kept; the reverse: dropped;
  * - the document's other breaks: kept where more of them are shown to be compounds than broken words, dropped
  *   where fewer;
  * - kept when both parts stand as words elsewhere in the document, else dropped.
  */
-export function lineBreaks(runs: string[]): LineBreaks {
-  const seen = new Map<string, number>();
-  const count = (w: string) => seen.set(w, (seen.get(w) ?? 0) + 1);
+export function documentWords(): { read(run: string): void; lineBreaks(): LineBreaks } {
+  const seen = new Set<string>();
   const pairs: [string, string][] = [];
+  /** The first part of a word the last run broke at its end. */
   let before: string | undefined;
-  for (const run of runs) {
-    const words = run.toLowerCase().match(WORD);
-    if (!words) continue;
-    words.forEach((w, k) => {
-      if (k === 0 && before !== undefined && /^\s*\p{Ll}/u.test(run)) pairs.push([before, w]);
-      else if (!w.endsWith('-')) {
-        count(w);
-        if (w.includes('-')) w.split('-').forEach(count);
-      }
-    });
-    const last = words[words.length - 1];
-    before = last.endsWith('-') && /\p{Ll}-\s*$/u.test(run) ? last.slice(0, -1) : undefined;
-  }
   const has = (w: string) => seen.has(w);
   /** +1: the document writes the compound, not the joined word; -1: the reverse; 0: it shows neither or both. */
   const evidence = (a: string, b: string) => Number(has(`${a}-${b}`) && !has(a + b)) - Number(has(a + b) && !has(`${a}-${b}`));
-  const lean = Math.sign(pairs.reduce((n, [a, b]) => (a.includes('-') ? n : n + evidence(a, b.split('-')[0])), 0));
   return {
-    keepsHyphen(line, next) {
-      const first = LAST_WORD.exec(line.toLowerCase())?.[1];
-      const b = /^\p{L}+/u.exec(next.toLowerCase())?.[0];
-      if (!first || !b) return false;
-      if (first.includes('-')) return true;
-      return (evidence(first, b) || lean || (has(first) && has(b) ? 1 : -1)) > 0;
+    read(run) {
+      const words = run.toLowerCase().match(WORD);
+      if (!words) return;
+      words.forEach((w, k) => {
+        if (k === 0 && before !== undefined && /^\s*\p{Ll}/u.test(run)) pairs.push([before, w]);
+        else if (!w.endsWith('-')) {
+          seen.add(w);
+          if (w.includes('-')) for (const part of w.split('-')) seen.add(part);
+        }
+      });
+      const last = words[words.length - 1];
+      before = last.endsWith('-') && /\p{Ll}-\s*$/u.test(run) ? last.slice(0, -1) : undefined;
+    },
+    lineBreaks() {
+      const lean = Math.sign(pairs.reduce((n, [a, b]) => (a.includes('-') ? n : n + evidence(a, b.split('-')[0])), 0));
+      return {
+        keepsHyphen(line, next) {
+          const first = LAST_WORD.exec(line.toLowerCase())?.[1];
+          const b = /^\p{L}+/u.exec(next.toLowerCase())?.[0];
+          if (!first || !b) return false;
+          if (first.includes('-')) return true;
+          return (evidence(first, b) || lean || (has(first) && has(b) ? 1 : -1)) > 0;
+        },
+      };
     },
   };
 }
