@@ -644,6 +644,29 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(formed).toContain('| Alpha | First | wraps onto two lines |\n| Beta | Second | short |');
   });
 
+  it('ruled tables: a word too wide for its cell, cut where the line reaches the cell\'s edge, is one word again where the document writes it whole; words that fit wrap with a space', async () => {
+    // Courier 10 pt: 6 pt a character. The middle column (200-276) holds 66 pt of text between 5 pt margins:
+    // "libphonenum" fills it to the edge, "libphonenumber-js" (102 pt) could not fit it, and the text above writes
+    // the word whole. "cheerio 1.2.0," wraps at its space; so do "and" before "each", whose line reaches the edge
+    // too (the two would fit together, so the writer moved the word whole), and "lock" before "springs"; and two
+    // words stacked in the cell, the first filling it, stay two ("Transformer" "baseline": the document never
+    // writes them as one).
+    const code = (text: string, x: number, y: number) => ({ text, x, y, size: 10, mono: true });
+    const head = [{ text: 'Phone numbers are found with libphonenumber-js and the Transformer model is the baseline.', y: 730, size: 10 }];
+    const rows = [code('Source', 75, 686), code('Packages', 205, 686), code('Notes', 281, 686)];
+    const cells = [
+      ...[code('Web', 75, 666), code('cheerio', 205, 666), code('1.2.0,', 205, 652), code('html', 281, 666)],
+      ...[code('Phone', 75, 632), code('libphonenum', 205, 632), code('ber-js 1.13', 205, 618), code('numbers', 281, 632)],
+      ...[code('Nuts', 75, 598), code('the nut and', 205, 598), code('each lock', 205, 587), code('springs', 205, 576), code('parts', 281, 598)],
+      ...[code('Model', 75, 564), code('Transformer', 205, 564), code('baseline', 205, 550), code('ours', 281, 564)],
+    ];
+    const out = await md(pdf([{ lines: [...head, ...rows, ...cells], ops: ruledGrid([70, 200, 276, 400], [700, 680, 640, 606, 572, 538]) }]));
+    expect(out).toContain('| Web | cheerio 1.2.0, | html |');
+    expect(out).toContain('| Phone | libphonenumber-js 1.13 | numbers |');
+    expect(out).toContain('| Nuts | the nut and each lock springs | parts |');
+    expect(out).toContain('| Model | Transformer baseline | ours |');
+  });
+
   it('ruled tables: a cell merged over two rows (no rule under it, column rules on both sides) holds its text once, in its top row', async () => {
     // Rows at y 700/680/640/620/600, columns at x 70/200/330/460; the line at 640 is drawn over the outer columns only.
     const rules = [
@@ -867,6 +890,18 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ...at(619.2, [[72, 'error.requiredCredits'], [228, 'number'], [384, 'optional']]),
     ];
     expect(await md(pdf([{ lines: fields }]))).toContain('| error.code | string | items\\[\\], hasMore |\n| error.retryAfterSeconds | integer | optional |');
+    // A plain word cut at the column's edge joins where the document writes it whole ("libphonenumber" above);
+    // a word that reaches the edge over another word the document never joins to it stays apart.
+    const packages = [
+      { text: 'Phone numbers are parsed with libphonenumber, and the Transformer model is our baseline.', x: 72, y: 740, size: 12 },
+      ...at(700, [[72, 'Source'], [228, 'Package'], [384, 'Notes']]),
+      ...at(682.4, [[72, 'Phone'], [228, 'libphonenum'], [384, 'numbers']]),
+      ...at(668.4, [[228, 'ber 1.13']]),
+      ...at(650.8, [[72, 'Model'], [228, 'Transformer'], [384, 'ours']]),
+      ...at(636.8, [[228, 'baseline']]),
+      ...at(619.2, [[72, 'Web'], [228, 'cheerio'], [384, 'html']]),
+    ];
+    expect(await md(pdf([{ lines: packages }]))).toContain('| Phone | libphonenumber 1.13 | numbers |\n| Model | Transformer baseline | ours |');
   });
 
   it('a padded table whose rows are taller than the page shows (one row gap, or only the header\'s): lines with an empty first column are wrapped cells', async () => {

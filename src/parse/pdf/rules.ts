@@ -213,6 +213,40 @@ export function trimFrameBands(g: Grid, items: PlacedItem[]): { grid?: Grid; out
 }
 
 /**
+ * For a left-aligned cell between column lines `left` and `right`: whether a line may end inside a word the writer
+ * cut there because it is wider than the cell (a package name, a URL). A word processor moves a word that does not
+ * fit onto a line of its own, and cuts it only when it does not fit there either: so the line is that one word,
+ * runs to the cell's text edge (within a character; the right margin taken as wide as the left one), and the word's
+ * parts on both lines could not fit the cell's text width together. A cell whose lines start at different places (centred, right-aligned) or whose text crosses a
+ * column line (merged) has no known edge: its words are never taken as cut. Words stacked in a column sized to its
+ * widest (TeX) fill their lines too, so `fillGrid` also asks that the document write the joined word elsewhere.
+ */
+function wordCutter(its: PlacedItem[], left: number, right: number): (prev: PlacedItem, line: string, next: PlacedItem) => boolean {
+  const ink = its.filter((it) => it.str.trim());
+  const starts = lineStarts(ink);
+  if (!ink.length || maxOf(starts) - minOf(starts) > 1 || ink.some((it) => it.x < left - 1 || it.x + it.w > right + 1)) return () => false;
+  const margin = Math.max(0, starts[0] - left);
+  const edge = right - margin;
+  const width = edge - starts[0];
+  const charW = (it: PlacedItem) => it.w / Math.max(1, it.str.length);
+  return (prev, line, next) => {
+    const head = /^\S+/.exec(next.str)?.[0].length ?? 0;
+    return !/\s/.test(line.trim()) && head > 0 && prev.x + prev.w >= edge - charW(prev) && line.trim().length * charW(prev) + head * charW(next) > width;
+  };
+}
+
+/** The x where each line of a cell's items starts (items sorted top to bottom, then left to right). */
+function lineStarts(ink: PlacedItem[]): number[] {
+  const starts: number[] = [];
+  let y = Infinity;
+  for (const it of ink) {
+    if (Math.abs(it.y - y) >= it.size * 0.5) starts.push(it.x);
+    y = it.y;
+  }
+  return starts;
+}
+
+/**
  * The grid's cells filled with the items inside them (by centre), each cell's items in reading order (top to
  * bottom, then left to right; a gap or a new line reads as a space, see `spaced`). Empty rows and columns are dropped.
  */
@@ -286,9 +320,12 @@ export function fillGrid(g: Grid, items: PlacedItem[], breaks?: LineBreaks): str
     } else bands.push(row);
   }
   const text = bands.map((row) =>
-    row.map((its) => {
+    row.map((its, c) => {
       its.sort((p, q) => (Math.abs(p.y - q.y) < Math.min(p.size, q.size) * 0.5 ? p.x - q.x : q.y - p.y));
+      const cut = wordCutter(its, g.cols[c], g.cols[c + 1]);
       let s = '';
+      /** The text of the cell's current line. */
+      let line = '';
       let prev: PlacedItem | undefined;
       // Whether the file set a space run since the last text run (see `spaced`).
       let space = false;
@@ -297,9 +334,14 @@ export function fillGrid(g: Grid, items: PlacedItem[], breaks?: LineBreaks): str
           space = true;
           continue;
         }
-        const newLine = prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5;
-        if (newLine) s = joinWrapped(s, it.str, breaks);
-        else s += (s && prev && spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space) ? ' ' : '') + it.str;
+        if (prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5) {
+          s = breaks?.isWord(line, it.str) && cut(prev, line, it) ? s + it.str : joinWrapped(s, it.str, breaks);
+          line = it.str;
+        } else {
+          const gap = s && prev && spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space) ? ' ' : '';
+          s += gap + it.str;
+          line += gap + it.str;
+        }
         prev = it;
         space = false;
       }

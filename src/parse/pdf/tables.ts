@@ -226,7 +226,7 @@ export function findTables(read: Line[], code: Set<number>, breaks?: LineBreaks)
           const over = above[k];
           if (!row[k]) row[k] = text;
           else if (!over) row[k] += ` ${text}`;
-          else row[k] = cutToken(over, widest[k], l.size) ? row[k] + text : joinWrapped(row[k], text, breaks);
+          else row[k] = cutToken(over, text, widest[k], l.size, breaks) ? row[k] + text : joinWrapped(row[k], text, breaks);
           above[k] = c;
         }
         if (!goesOn) rows.push(row);
@@ -410,14 +410,15 @@ function wrappedLines(lines: Line[], from: number, to: number, pitch: Pitch | un
 }
 
 /**
- * An identifier, path, address or expression (a token holding one of `_ / \\ @ . { } [ ] = , :`) that reaches the end
- * of its column (within an em of the column's widest text) was cut there for want of room, with no hyphen: its next
- * line goes on with no space ("QUARRY_BILLING_UR" "L", "error.retryAfterSecond" "s"). Not after a comma, semicolon
- * or colon ending it: a list goes on there.
+ * A line of one token that reaches the end of its column (within an em of the column's widest text) was cut there
+ * for want of room, with no hyphen, when it is an identifier, path, address or expression (it holds one of
+ * `_ / \\ @ . { } [ ] = , :`) or when the document writes the word its letters make with the `next` line's elsewhere
+ * (`breaks`): the next line goes on with no space ("QUARRY_BILLING_UR" "L", "error.retryAfterSecond" "s",
+ * "libphonenum" "ber-js"). Not after a comma, semicolon or colon ending it: a list goes on there.
  */
-const cutToken = (c: Cell, widest: number, size: number) => {
+const cutToken = (c: Cell, next: string, widest: number, size: number, breaks?: LineBreaks) => {
   const t = c.text.trim();
-  return !/\s/.test(t) && /[_/\\@.{}[\]=,:]/.test(t) && !/[,;:]$/.test(t) && c.x + (c.w ?? 0) >= widest - size;
+  return !/\s/.test(t) && !/[,;:]$/.test(t) && c.x + (c.w ?? 0) >= widest - size && (/[_/\\@.{}[\]=,:]/.test(t) || !!breaks?.isWord(t, next));
 };
 
 /** Figures do not wrap: a figure set under a figure starts a row (a subtotal), whatever the spacing. */

@@ -35,9 +35,12 @@ export function joinWrapped(line: string, next: string, breaks?: LineBreaks): st
   return `${line} ${next}`;
 }
 
-/** Whether a lower-case line-end hyphen is a compound's own ("in-" "process"), not one that broke a word. */
+/** How a document's words wrap at line ends (see `documentWords`). */
 export interface LineBreaks {
+  /** Whether a lower-case line-end hyphen is a compound's own ("in-" "process"), not one that broke a word. */
   keepsHyphen(line: string, next: string): boolean;
+  /** Whether letters on both sides of a line end, with no hyphen, are one word the document writes elsewhere. */
+  isWord(line: string, next: string): boolean;
 }
 
 const WORD = /\p{L}+(?:-\p{L}+)*-?/gu;
@@ -86,6 +89,11 @@ export function documentWords(): { read(run: string): void; lineBreaks(): LineBr
           if (!first || !b) return false;
           if (first.includes('-')) return true;
           return (evidence(first, b) || lean || (has(first) && has(b) ? 1 : -1)) > 0;
+        },
+        isWord(line, next) {
+          const a = /\p{L}+$/u.exec(line.toLowerCase())?.[0];
+          const b = /^\p{L}+/u.exec(next.toLowerCase())?.[0];
+          return !!a && !!b && has(a + b);
         },
       };
     },
