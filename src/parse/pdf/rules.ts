@@ -217,9 +217,10 @@ export function trimFrameBands(g: Grid, items: PlacedItem[]): { grid?: Grid; out
  * cut there because it is wider than the cell (a package name, a URL). A word processor moves a word that does not
  * fit onto a line of its own, and cuts it only when it does not fit there either: so the line is that one word,
  * runs to the cell's text edge (within a character; the right margin taken as wide as the left one), and the word's
- * parts on both lines could not fit the cell's text width together. A cell whose lines start at different places (centred, right-aligned) or whose text crosses a
- * column line (merged) has no known edge: its words are never taken as cut. Words stacked in a column sized to its
- * widest (TeX) fill their lines too, so `fillGrid` also asks that the document write the joined word elsewhere.
+ * parts on both lines could not fit the cell's text width together. A cell whose lines start at different places
+ * (centred, right-aligned) or whose text crosses a column line (merged) has no known edge: its words are never taken
+ * as cut. Words stacked in a column sized to its widest (TeX) fill their lines too, so `fillGrid` also asks that
+ * the document write the joined word elsewhere.
  */
 function wordCutter(its: PlacedItem[], left: number, right: number): (prev: PlacedItem, line: string, next: PlacedItem) => boolean {
   const ink = its.filter((it) => it.str.trim());

@@ -47,11 +47,12 @@ const WORD = /\p{L}+(?:-\p{L}+)*-?/gu;
 const LAST_WORD = /(\p{L}+(?:-\p{L}+)*)-$/u;
 
 /**
- * How a document's line-end hyphens read, judged from its own words: `read` takes its text runs in content order
+ * How a document's words wrap at line ends, judged from its own words: `read` takes its text runs in content order
  * (page after page; a run ending in "x-" is followed by the run its line wraps onto), `lineBreaks` then judges.
+ * A word cut with no hyphen is one word where the document writes the joined word elsewhere (`isWord`).
  * Typesetters that hyphenate (TeX, InDesign) break words between syllables ("com-" "puter"); word processors and
- * browsers by default break only at a compound's own hyphen ("in-" "process"). A break is read by the first rule
- * that decides it:
+ * browsers by default break only at a compound's own hyphen ("in-" "process"). A hyphen's break is read by the
+ * first rule that decides it:
  * - the first part is itself a compound ("node-html-" "parser"): kept (a hyphenated word is not broken again);
  * - the document writes the compound elsewhere and never the joined word: kept; the reverse: dropped;
  * - the document's other breaks: kept where more of them are shown to be compounds than broken words, dropped
