@@ -902,6 +902,16 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ...at(619.2, [[72, 'Web'], [228, 'cheerio'], [384, 'html']]),
     ];
     expect(await md(pdf([{ lines: packages }]))).toContain('| Phone | libphonenumber 1.13 | numbers |\n| Model | Transformer baseline | ours |');
+    // A figure ending in a separator goes on under it ("2026-04 /" "2024-04"); a token closing its quote at the
+    // column's edge ends there before a word.
+    const dates = [
+      ...at(700, [[72, 'Package'], [228, 'Published'], [384, 'Note']]),
+      ...at(682.4, [[72, 'ajv / ajv-'], [228, '2026-04 /'], [384, 'format:"date"']]),
+      ...at(668.4, [[72, 'formats'], [228, '2024-04'], [384, 'rejects']]),
+      ...at(650.8, [[72, 'zod'], [228, '2026-10-12'], [384, 'fine']]),
+      ...at(633.2, [[72, 'pg'], [228, '2026-09-30'], [384, 'fine']]),
+    ];
+    expect(await md(pdf([{ lines: dates }]))).toContain('| ajv / ajv-formats | 2026-04 / 2024-04 | format:"date" rejects |\n| zod | 2026-10-12 | fine |');
   });
 
   it('a padded table whose rows are taller than the page shows (one row gap, or only the header\'s): lines with an empty first column are wrapped cells', async () => {

@@ -414,15 +414,24 @@ function wrappedLines(lines: Line[], from: number, to: number, pitch: Pitch | un
  * for want of room, with no hyphen, when it is an identifier, path, address or expression (it holds one of
  * `_ / \\ @ . { } [ ] = , :`) or when the document writes the word its letters make with the `next` line's elsewhere
  * (`breaks`): the next line goes on with no space ("QUARRY_BILLING_UR" "L", "error.retryAfterSecond" "s",
- * "libphonenum" "ber-js"). Not after a comma, semicolon or colon ending it: a list goes on there.
+ * "libphonenum" "ber-js"). Not after a comma, semicolon or colon ending it (a list goes on there), nor after a
+ * closing quote or parenthesis before a word (a string or call ends there: 'format:"date"' "rejects"; before a
+ * brace it goes on: "status:'approved'" "}").
  */
 const cutToken = (c: Cell, next: string, widest: number, size: number, breaks?: LineBreaks) => {
   const t = c.text.trim();
-  return !/\s/.test(t) && !/[,;:]$/.test(t) && c.x + (c.w ?? 0) >= widest - size && (/[_/\\@.{}[\]=,:]/.test(t) || !!breaks?.isWord(t, next));
+  const last = t[t.length - 1];
+  // A quote closes where the token holds an even number of it; an opening one at the line's end goes on.
+  const closed = /[”’)]/.test(last) || (/["']/.test(last) && t.split(last).length % 2 === 1);
+  if (/\s/.test(t) || /[,;:]$/.test(t) || (closed && /^[\p{L}\d]/u.test(next))) return false;
+  return c.x + (c.w ?? 0) >= widest - size && (/[_/\\@.{}[\]=,:]/.test(t) || !!breaks?.isWord(t, next));
 };
 
-/** Figures do not wrap: a figure set under a figure starts a row (a subtotal), whatever the spacing. */
-const figures = (over: string | undefined, text: string) => over !== undefined && NUMERIC.test(over) && NUMERIC.test(text);
+/**
+ * Figures do not wrap: a figure set under a figure starts a row (a subtotal), whatever the spacing. One that ends in
+ * a separator or an operator ("2026-04 /" over "2024-04", "4.13.19 +" over "2.1.8") goes on there.
+ */
+const figures = (over: string | undefined, text: string) => over !== undefined && NUMERIC.test(over) && NUMERIC.test(text) && !/[/+\-−–,:(]\s*$/.test(over);
 
 /**
  * A body line holding one cell, set at the line spacing under a row of several: that row's cell goes on (not a
