@@ -77,6 +77,22 @@ describe('pdf code', () => {
     expect(out).toContain('- Body: the answer is an object with the fields `{query, results:` `[{url,title,content,engine}],` `answers[], corrections[]}`\n- Paging:');
   });
 
+  it('monospace lines between two lines of text at the line spacing, the one under them starting with a code span, are a span begun on a line of its own: no block', async () => {
+    const lines = [
+      { text: 'The helper for routes that need a signed-in person is exported as', x: 72, y: 700, size: 10 },
+      { text: 'requireSession(request: FastifyRequest, options?: { csrf?: boolean }):', x: 72, y: 688, size: 10, mono: true },
+      { text: 'Promise<{ userId: string; accountId: string; sessionId:', x: 72, y: 676, size: 10, mono: true },
+      { text: 'string }>', x: 72, y: 664, size: 10, mono: true },
+      { text: 'and throws when there is none.', x: 130, y: 664, size: 10 },
+    ];
+    const out = await md(pdf([{ lines: [...prose(760, 2), ...lines] }]));
+    expect(out).not.toContain('```');
+    expect(out).toContain('is exported as `requireSession(request: FastifyRequest, options?: { csrf?: boolean }):` `Promise<{ userId: string; accountId: string; sessionId:` `string }>` and throws');
+    // Set off from the text above, the same lines are a listing.
+    const apart = await md(pdf([{ lines: [...prose(760, 2), ...lines.map((l, i) => (i === 0 ? l : { ...l, y: l.y - 20 }))] }]));
+    expect(apart).toContain('```\nrequireSession(');
+  });
+
   it('footnotes in a monospace font are no listing: marks set smaller, an address alone at the foot of the page', async () => {
     const notes = [
       { text: '1', y: 110, x: 72, size: 6.4, mono: true },

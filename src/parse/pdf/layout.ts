@@ -61,10 +61,15 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
     const code = codeRuns(lines, isCode);
     // Monospace lines right under a line of text that ends in a code span, at the line spacing, carry that span on
-    // (a long inline code wrapped over lines): they are the text's lines, not a block of code.
-    for (const start of [...code.keys()]) {
+    // (a long inline code wrapped over lines): they are the text's lines, not a block of code. So are monospace
+    // lines between two lines of text at the line spacing, the one under them starting with a code span (the span
+    // begins on a line of its own).
+    const spaced = (a: Line | undefined, b: Line | undefined) => !!a && !!b && a.y - b.y > 0 && a.y - b.y <= a.size * 1.3;
+    for (const [start, end] of [...code]) {
       const above = lines[start - 1];
-      if (above && !above.runs && above.md?.endsWith('`') && above.y - lines[start].y > 0 && above.y - lines[start].y <= above.size * 1.3) code.delete(start);
+      const below = lines[end];
+      const prose = (l: Line | undefined) => !!l && !l.runs && !l.table;
+      if (prose(above) && spaced(above, lines[start]) && (above.md?.endsWith('`') || (prose(below) && below.md?.startsWith('`') && spaced(lines[end - 1], below)))) code.delete(start);
     }
     const inCode = new Set<number>();
     for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);
