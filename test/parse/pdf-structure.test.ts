@@ -125,6 +125,12 @@ describe('pdf headings from real structure', () => {
     const out = await md(pdf([{ lines: [{ text: 'Introduction', bold: false }, ...body(5), { text: 'Method details' }, ...body(3)] }], { outline: [{ title: 'Introduction', page: 0 }, { title: 'Method Details', page: 0 }] }));
     expect(out).toMatch(/^# Introduction$/m);
     expect(out).toMatch(/^# Method details$/m);
+    // A title wrapped over two lines of the same face matches its bookmark as a whole.
+    const long = 'site.seo (checks an audit normally runs; mirrors the SEO category of Lighthouse plus crawler basics)';
+    const wrapped = await md(
+      pdf([{ lines: [...body(3), { text: long.slice(0, long.lastIndexOf(' ', 66)), bold: true }, { text: long.slice(long.lastIndexOf(' ', 66) + 1), bold: true }, ...body(3)] }], { outline: [{ title: long, page: 0 }] }),
+    );
+    expect(wrapped).toContain(`\n# ${long}\n`);
     expect(outlineTitles([{ title: 'A  Part', items: [{ title: 'Sub one', items: [] }] }, { title: 'x' }])).toEqual(
       new Map([
         ['a part', 1],

@@ -53,14 +53,17 @@ function numberedLevel(l: Line, ctx: HeadingContext): number {
 }
 
 /**
- * A numbered section line wrapped onto a second line in the same face and size, at the line spacing, the pair set
- * apart from the text before and after it, 120 characters at most and not ending like a sentence or a question (a
- * numbered question in bold is a list item): the pair's heading level, or 0 (the first line alone never stands
- * apart, its second line follows it).
+ * A line wrapped onto a second line in the same face and size, at the line spacing, that together make a heading:
+ * a bookmark's title (its depth), or a numbered section line, the pair set apart from the text before and after
+ * it, 120 characters at most and not ending like a sentence or a question (a numbered question in bold is a list
+ * item). The pair's heading level, or 0 (the first line alone never stands apart, its second line follows it).
  */
 export function wrappedHeadingLevel(l: Line, second: Line, ctx: HeadingContext, prev?: Line, after?: Line): number {
   if (!second.oneFont || second.font !== l.font || Math.abs(second.size - l.size) >= 0.5 || BULLET.test(second.text) || NUMBERED.test(second.text)) return 0;
-  if (!(l.y - second.y > 0 && l.y - second.y <= l.size * 1.75) || l.text.length + second.text.length > 120 || /[.,;:?!]$/.test(second.text)) return 0;
+  if (!(l.y - second.y > 0 && l.y - second.y <= l.size * 1.75)) return 0;
+  const o = ctx.outline.get(outlineKey(`${l.text} ${second.text}`));
+  if (o) return Math.min(4, o);
+  if (l.text.length + second.text.length > 120 || /[.,;:?!]$/.test(second.text)) return 0;
   if (!apart(l, prev, undefined, ctx) || !apart(second, undefined, after, ctx)) return 0;
   return numberedLevel(l, ctx);
 }
