@@ -250,7 +250,7 @@ describe('pdf paragraphs', () => {
 });
 
 describe('pdf contents pages', () => {
-  it('a dash or an unexpected number that running text wrapped onto the start of a line is text, not a list item; a dash list stays a list', async () => {
+  it('a dash, a middle dot or an unexpected number that running text wrapped onto the start of a line is text, not a list item; a dash list stays a list', async () => {
     const line = (text: string, i: number) => ({ text, y: 700 - i * 12, size: 10 });
     const prose = [
       'The fields are the country code, which takes two letters, and the language code (two letters',
@@ -262,7 +262,11 @@ describe('pdf contents pages', () => {
     const list = ['Three kinds of key exist:', '- live keys, which spend credits;', '- test keys, which never do;', '- revoked keys.'];
     // A number no list expects, wrapped onto a line's start ("gpt-" "4."), is text too; a list's next number is not.
     const numbers = ['We compare the performance and the inference cost on the algebra problems with the untuned gpt-', '4. We will also analyse how the difficulty levels affect the results here.'];
-    const out = await md(pdf([{ lines: [...prose.map(line), ...list.map((t, i) => line(t, i + 7)), ...numbers.map((t, i) => line(t, i + 13))] }]));
+    // So is a middle dot separating a run of items (byte 0xB4, written as Latin-1 "´", is the fonts' standard
+    // encoding's periodcentered).
+    const dots = ['Operations are search {query, country, limit} and app {app, country} and reviews {app, sort}', '\u00B4 charts {chart, country, limit} \u00B4 developer {developer, country}, all of them keyless.'];
+    const out = await md(pdf([{ lines: [...prose.map(line), ...list.map((t, i) => line(t, i + 7)), ...numbers.map((t, i) => line(t, i + 13)), ...dots.map((t, i) => line(t, i + 17))] }]));
+    expect(out).toContain('reviews {app, sort} · charts {chart, country, limit} · developer');
     expect(out).toContain('with the untuned gpt-4. We will also analyse');
     expect(out).toContain('language code (two letters - or an underscore plus two to four letters) and the limit');
     expect(out).toContain('full width of the column set here. - dns2 3.0.0 (pinned: 3.1 needs Node 22): a plain DNS client for the record types listed here,');

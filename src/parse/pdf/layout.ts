@@ -153,7 +153,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       const openList = lists[lists.length - 1]?.list;
       const unexpected = !!numbered && Number(numbered[1]) !== 1 && !(openList?.ordered && Number(numbered[1]) === openList.start + openList.items.length);
       const wrappedOnto =
-        (/^[-–—*]\s/.test(l.text) || unexpected) &&
+        (/^[-–—*·]\s/.test(l.text) || unexpected) &&
         ((!!last && runsOn(last, l) && ((!!para.length && sameStart(last, l)) || (!!lists.length && l.x > itemX + 2))) ||
           (!!next && !BULLET.test(next.text) && !ORDERED.test(next.text) && sameStart(l, next) && runsOn(l, next)));
       const bullet = l.note || wrappedOnto ? null : BULLET.exec(l.text);
