@@ -351,7 +351,7 @@ class DocxWalker {
         else if (c.name === 'w:tab') out += '\t';
         else if (c.name === 'w:br' || c.name === 'w:cr') out += '\n';
       }
-    return out.replace(/\s+$/, '');
+    return out.trimEnd();
   }
 
   /** Runs of a paragraph as markdown (see `renderSegs`). */

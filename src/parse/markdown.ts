@@ -4,11 +4,13 @@
  * between blocks, no trailing spaces.
  */
 import { maxOf } from '../lib/arrays.js';
+import { trimEndOf } from '../lib/strings.js';
 import type { Block, ListItem } from './types.js';
 
 export function writeMarkdown(blocks: Block[]): string {
   const out = renderBlocks(blocks).join('\n\n');
-  return out.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC') + (out.trim() ? '\n' : '');
+  const lines = out.split('\n').map((line) => trimEndOf(line, ' \t'));
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC') + (out.trim() ? '\n' : '');
 }
 
 /** Line-start characters that would turn a paragraph into another block. */
@@ -52,7 +54,7 @@ function renderBlock(b: Block): string {
       const fence = b.text.includes('```') ? '~~~~' : '```';
       // The info string names the language when the source did (HTML `language-js`), nothing else.
       const lang = b.lang && /^[\w+#.-]{1,30}$/.test(b.lang) ? b.lang : '';
-      return `${fence}${lang}\n${b.text.replace(/\n+$/, '')}\n${fence}`;
+      return `${fence}${lang}\n${trimEndOf(b.text, '\n')}\n${fence}`;
     }
     case 'quote':
       return renderBlocks(b.blocks)

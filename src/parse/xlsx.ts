@@ -4,6 +4,7 @@
  * number format shows them (dates ISO, percentages, currencies, thousands separators).
  */
 import { append } from '../lib/arrays.js';
+import { trimEndOf } from '../lib/strings.js';
 import { chartBlocks } from './chart.js';
 import { esc } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
@@ -231,7 +232,9 @@ export function formatNumber(n: number, code: string, date1904 = false): string 
   const decimals = (pat.split('.')[1] ?? '').replace(/[^0?#]/g, '').length;
   const minDecimals = (pat.split('.')[1] ?? '').replace(/[^0]/g, '').length;
   const group = /[#0],[#0]/.test(pat);
-  const scaled = /,+$/.test(pat.split('.')[0]) ? x / 1000 ** (/,+$/.exec(pat.split('.')[0])![0].length) : x;
+  // Each comma ending the integer part scales by a thousand ("#,##0," shows thousands).
+  const whole = pat.split('.')[0];
+  const scaled = x / 1000 ** (whole.length - trimEndOf(whole, ',').length);
   let s = Math.abs(scaled).toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: decimals, useGrouping: group });
   if (scaled < 0 && !(n < 0 && sections[1])) s = '-' + s;
   const raw = fmt.replace(/"[^"]*"|\[[^\]]*\]/g, (q) => q);

@@ -162,6 +162,14 @@ describe('hostile inputs are 400 with a message that says which', () => {
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><w:document><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>`;
     await refused(zip({ 'word/document.xml': lol }), 400, 'invalidRequest', /entity|DTD/);
   });
+  it('long runs a trailing-space pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas) convert in linear time', async () => {
+    // End-anchored patterns took quadratic time on these: minutes, and the worker's wall-clock budget, for one file.
+    const pre = await md(new TextEncoder().encode(`<html><body><pre>${' '.repeat(1_000_000)}a\n</pre><p>after</p></body></html>`));
+    expect(pre).toMatch(/^```\n {1000000}a\n```\n\nafter\n$/);
+    const styles = `<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="0${','.repeat(200_000)}0"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`;
+    const sheet = await md(xlsx([{ name: 'S', rows: '<row r="1"><c r="A1" s="1"><v>1234</v></c></row>' }], styles));
+    expect(sheet).toContain('## S');
+  });
   it('absurd nesting depth in HTML and in XML', async () => {
     await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);
     await refused(docx('<w:sdt><w:sdtContent>'.repeat(300) + p('x') + '</w:sdtContent></w:sdt>'.repeat(300)), 400, 'invalidRequest', /nested more than/);

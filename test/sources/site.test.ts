@@ -373,6 +373,12 @@ describe.skipIf(!HAVE_SITE)(`SEO checks on the recorded pages${SITE_SKIP}`, () =
     expect(r.links.vagueText).toEqual(['click here']);
     expect(r.score).toBeLessThan(50);
   });
+
+  it('vague link text is found past trailing dots and arrows; a hostile link of 200,000 dots and a letter is read in linear time', () => {
+    const r = analysePage(basePage({ html: `<html><body><a href="/a">Read more…</a><a href="/b">${'.'.repeat(200_000)}x</a></body></html>`, bytes: 200_100 }));
+    // (An end-anchored pattern took minutes on the second link here, on the event loop.)
+    expect(r.links.vagueText).toEqual(['Read more…']);
+  });
 });
 
 describe('upstream client: the redirect chain is reported', () => {

@@ -497,7 +497,12 @@ export function contentsRun(lines: Line[], start: number): { end: number; rows: 
   return rows.length >= 3 ? { end: i, rows } : undefined;
 }
 
-const NUMERIC = /^[\s\d.,%$€£¥+\-−–()×x/:]*\d[\s\d.,%$€£¥+\-−–()×x/:]*$/;
+/**
+ * A figure: digits with the signs, separators and units figures carry. Two patterns, each linear: one pattern with a
+ * digit between two runs of the same characters backtracks quadratically on a long run of digits ending otherwise.
+ */
+const FIGURE_CHARS = /^[\s\d.,%$€£¥+\-−–()×x/:]*$/;
+const NUMERIC = { test: (s: string) => FIGURE_CHARS.test(s) && /\d/.test(s) };
 
 /**
  * A header set on two or three lines (a column's "#" above its "enc-layers", a group label above its columns) comes

@@ -45,6 +45,8 @@ export interface LineBreaks {
 
 const WORD = /\p{L}+(?:-\p{L}+)*-?/gu;
 const LAST_WORD = /(\p{L}+(?:-\p{L}+)*)-$/u;
+/** A line's last 100 characters, lower-cased: end-anchored patterns then take linear time on a hostile line. */
+const tail = (line: string) => line.slice(-100).toLowerCase();
 
 /**
  * How a document's words wrap at line ends, judged from its own words: `read` takes its text runs in content order
@@ -85,14 +87,14 @@ export function documentWords(): { read(run: string): void; lineBreaks(): LineBr
       const lean = Math.sign(pairs.reduce((n, [a, b]) => (a.includes('-') ? n : n + evidence(a, b.split('-')[0])), 0));
       return {
         keepsHyphen(line, next) {
-          const first = LAST_WORD.exec(line.toLowerCase())?.[1];
+          const first = LAST_WORD.exec(tail(line))?.[1];
           const b = /^\p{L}+/u.exec(next.toLowerCase())?.[0];
           if (!first || !b) return false;
           if (first.includes('-')) return true;
           return (evidence(first, b) || lean || (has(first) && has(b) ? 1 : -1)) > 0;
         },
         isWord(line, next) {
-          const a = /\p{L}+$/u.exec(line.toLowerCase())?.[0];
+          const a = /\p{L}+$/u.exec(tail(line))?.[0];
           const b = /^\p{L}+/u.exec(next.toLowerCase())?.[0];
           return !!a && !!b && has(a + b);
         },

@@ -5,6 +5,7 @@
 import type { Document, Element } from 'domhandler';
 import { findAll, getAttributeValue as readAttribute, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
+import { trimEndOf } from '../../lib/strings.js';
 import { QuarryError, isQuarryError } from '../../errors.js';
 import { decodeHtml } from '../../parse/html.js';
 import type { UpstreamRedirect } from '../../upstream/types.js';
@@ -298,7 +299,7 @@ function readLinks(anchors: Element[], base: string, final: URL): SeoRecord['lin
     const text = squash(textContent(a));
     const imageAlt = findAll((e) => e.name === 'img' && !!getAttributeValue(e, 'alt')?.trim(), a.children).length > 0;
     if (!text && !getAttributeValue(a, 'aria-label')?.trim() && !getAttributeValue(a, 'title')?.trim() && !imageAlt) links.withoutText++;
-    else if (VAGUE.has(text.toLowerCase().replace(/[.!…»›→]+$/, '').trim()) && !links.vagueText.includes(text) && links.vagueText.length < LIMITS.examples) {
+    else if (VAGUE.has(trimEndOf(text.toLowerCase(), '.!…»›→').trim()) && !links.vagueText.includes(text) && links.vagueText.length < LIMITS.examples) {
       links.vagueText.push(text);
     }
   }
