@@ -19,6 +19,7 @@ import { cliVerificationCode, newVerifier, s256 } from '../auth/tokens.js';
 import { newId } from '../lib/ids.js';
 import type { InviteRecord } from '../store/account-side.js';
 import { fail, print, withData } from './common.js';
+import { trimEndOf } from '../lib/strings.js';
 
 function wholeNumber(name: string, min: number) {
   return (raw: string): number => {
@@ -155,7 +156,7 @@ function serverUrl(raw: string): string {
     throw new InvalidArgumentError('--server must be an address such as https://quarry.example.com');
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new InvalidArgumentError('--server must be an http(s) address');
-  return u.origin + u.pathname.replace(/\/+$/, '');
+  return u.origin + trimEndOf(u.pathname, '/');
 }
 
 /** Opens the address in a browser when there is a screen to show it on; never fails for lack of one. */

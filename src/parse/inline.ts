@@ -33,9 +33,11 @@ export function image(alt: string | undefined, src?: string): string {
 
 /** Wraps text in a delimiter, keeping surrounding spaces outside (`** x**` is not emphasis). */
 export function wrap(text: string, mark: string): string {
-  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
-  if (!m[2]) return text;
-  return `${m[1]}${mark}${m[2]}${mark}${m[3]}`;
+  // Trims, not a pattern: /^(\s*)([\s\S]*?)(\s*)$/ backtracks quadratically over a long run of spaces.
+  const start = text.length - text.trimStart().length;
+  const end = text.trimEnd().length;
+  if (start >= end) return text;
+  return `${text.slice(0, start)}${mark}${text.slice(start, end)}${mark}${text.slice(end)}`;
 }
 
 export function collapse(text: string): string {

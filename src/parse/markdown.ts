@@ -31,7 +31,7 @@ function renderBlocks(blocks: Block[]): string[] {
 }
 
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/[ \t]+/g, ' ').trim();
+  return text.split('\n').map((part) => part.trim()).join(' ').replace(/[ \t]+/g, ' ').trim();
 }
 
 function renderBlock(b: Block): string {
@@ -100,7 +100,8 @@ export function cell(text: string): string {
     .trim()
     // A paragraph's hard break (a backslash no other backslash escapes, then a newline) is a `<br>` like any break.
     .replace(/(?<!\\)((?:\\\\)*)\\\n/g, '$1\n')
-    .split(/\s*\n\s*/)
+    .split('\n')
+    .map((part) => part.trim())
     .filter(Boolean)
     .join('<br>')
     .replace(/\\\|/g, '|')
