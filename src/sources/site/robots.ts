@@ -3,6 +3,7 @@
  * longest match wins, Allow wins a tie), groups for the same agent merged, `Sitemap:` lines anywhere. Kept free of
  * any fetching so other sources can share it.
  */
+import { robotsPatternMatches } from '../../lib/robots-pattern.js';
 
 export interface RobotsRule {
   allow: boolean;
@@ -116,21 +117,9 @@ export function crawlDelay(robots: Robots, userAgent: string): number | undefine
   return groupsFor(robots, userAgent).find((g) => g.crawlDelaySeconds !== undefined)?.crawlDelaySeconds;
 }
 
-const patternCache = new Map<string, RegExp>();
-
 function matches(pattern: string, path: string): boolean {
-  let re = patternCache.get(pattern);
-  if (!re) {
-    const anchored = pattern.endsWith('$');
-    const body = normalisePath(anchored ? pattern.slice(0, -1) : pattern)
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    re = new RegExp(`^${body}${anchored ? '$' : ''}`);
-    if (patternCache.size > 10_000) patternCache.clear();
-    patternCache.set(pattern, re);
-  }
-  return re.test(path);
+  const anchored = pattern.endsWith('$');
+  return robotsPatternMatches(normalisePath(anchored ? pattern.slice(0, -1) : pattern) + (anchored ? '$' : ''), path);
 }
 
 /**

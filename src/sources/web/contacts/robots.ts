@@ -2,6 +2,8 @@
  * robots.txt (RFC 9309) for the pages the crawler chooses. The groups for our product token `quarry`, else the `*`
  * groups; the longest matching rule wins and Allow wins a tie; `*` and a final `$` are the only special characters.
  */
+import { robotsPatternMatches } from '../../../lib/robots-pattern.js';
+
 export interface Robots {
   allows(url: URL): boolean;
 }
@@ -9,7 +11,8 @@ export interface Robots {
 interface Rule {
   allow: boolean;
   pattern: string;
-  regex: RegExp;
+  /** The pattern with its percent-escapes normalised as URLs reach us (see `robotsPatternMatches`). */
+  normalised: string;
 }
 
 export const PRODUCT_TOKEN = 'quarry';
@@ -40,7 +43,7 @@ export function parseRobots(text: string, token = PRODUCT_TOKEN): Robots {
     inRules = true;
     // An empty Disallow allows everything: it adds no rule.
     if (!value) continue;
-    const rule: Rule = { allow: field === 'allow', pattern: value, regex: toRegex(value) };
+    const rule: Rule = { allow: field === 'allow', pattern: value, normalised: normalisePercent(value) };
     if (agents.some((a) => a.split('/')[0] === token)) mine.push(rule);
     if (agents.includes('*')) anyone.push(rule);
   }
@@ -51,7 +54,7 @@ export function parseRobots(text: string, token = PRODUCT_TOKEN): Robots {
       if (path === '/robots.txt') return true;
       let best: Rule | undefined;
       for (const r of rules) {
-        if (!r.regex.test(path)) continue;
+        if (!robotsPatternMatches(r.normalised, path)) continue;
         if (!best || r.pattern.length > best.pattern.length || (r.pattern.length === best.pattern.length && r.allow)) best = r;
       }
       return best ? best.allow : true;
@@ -65,15 +68,6 @@ function hasGroup(text: string, token: string): boolean {
     const m = /^\s*user-agent\s*:\s*([^#\s]+)/i.exec(l);
     return !!m && m[1].toLowerCase().split('/')[0] === token;
   });
-}
-
-function toRegex(pattern: string): RegExp {
-  const anchored = pattern.endsWith('$');
-  const body = (anchored ? pattern.slice(0, -1) : pattern)
-    .split('*')
-    .map((part) => normalisePercent(part).replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}${anchored ? '$' : ''}`);
 }
 
 /** Rules may be written with raw UTF-8 or percent-escapes; URLs reach us percent-encoded (uppercase hex). */
