@@ -65,10 +65,10 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     // lines between two lines of text at the line spacing, the one under them starting with a code span (the span
     // begins on a line of its own).
     const spaced = (a: Line | undefined, b: Line | undefined) => !!a && !!b && a.y - b.y > 0 && a.y - b.y <= a.size * 1.3;
+    const prose = (l: Line | undefined) => !!l && !l.runs && !l.table;
     for (const [start, end] of [...code]) {
       const above = lines[start - 1];
       const below = lines[end];
-      const prose = (l: Line | undefined) => !!l && !l.runs && !l.table;
       if (prose(above) && spaced(above, lines[start]) && (above.md?.endsWith('`') || (prose(below) && below.md?.startsWith('`') && spaced(lines[end - 1], below)))) code.delete(start);
     }
     const inCode = new Set<number>();

@@ -323,7 +323,9 @@ export function fillGrid(g: Grid, items: PlacedItem[], breaks?: LineBreaks): str
   const text = bands.map((row) =>
     row.map((its, c) => {
       its.sort((p, q) => (Math.abs(p.y - q.y) < Math.min(p.size, q.size) * 0.5 ? p.x - q.x : q.y - p.y));
-      const cut = wordCutter(its, g.cols[c], g.cols[c + 1]);
+      // (Worked out only for a cell whose line ends in part of a word the document knows.)
+      let cutter: ReturnType<typeof wordCutter> | undefined;
+      const cut = (prev: PlacedItem, line: string, next: PlacedItem) => (cutter ??= wordCutter(its, g.cols[c], g.cols[c + 1]))(prev, line, next);
       let s = '';
       /** The text of the cell's current line. */
       let line = '';

@@ -117,9 +117,17 @@ export function crawlDelay(robots: Robots, userAgent: string): number | undefine
   return groupsFor(robots, userAgent).find((g) => g.crawlDelaySeconds !== undefined)?.crawlDelaySeconds;
 }
 
+/** Rule paths normalised once each (a final `$` stays: `normalisePath` keeps printable ASCII as it is). */
+const normalisedRules = new Map<string, string>();
+
 function matches(pattern: string, path: string): boolean {
-  const anchored = pattern.endsWith('$');
-  return robotsPatternMatches(normalisePath(anchored ? pattern.slice(0, -1) : pattern) + (anchored ? '$' : ''), path);
+  let rule = normalisedRules.get(pattern);
+  if (rule === undefined) {
+    rule = normalisePath(pattern);
+    if (normalisedRules.size > 10_000) normalisedRules.clear();
+    normalisedRules.set(pattern, rule);
+  }
+  return robotsPatternMatches(rule, path);
 }
 
 /**
