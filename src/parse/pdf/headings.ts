@@ -31,8 +31,8 @@ export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySi
   const plain = l.text;
   if (plain.length > 200 || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
   if (l.tag) return Math.min(4, l.tag);
-  const o = ctx.outline.get(outlineKey(plain));
-  if (o) return Math.min(4, o);
+  const o = outlineLevel(ctx.outline, plain);
+  if (o) return o;
   const level = ctx.levels.get(sizeKey(l.size));
   if (level) return level;
   // A page set smaller than the document (a brochure or insert page) ranks its own sizes: a short line well above
@@ -61,14 +61,17 @@ function numberedLevel(l: Line, ctx: HeadingContext): number {
 export function wrappedHeadingLevel(l: Line, second: Line, ctx: HeadingContext, prev?: Line, after?: Line): number {
   if (!second.oneFont || second.font !== l.font || Math.abs(second.size - l.size) >= 0.5 || BULLET.test(second.text) || NUMBERED.test(second.text)) return 0;
   if (!(l.y - second.y > 0 && l.y - second.y <= l.size * 1.75)) return 0;
-  const o = ctx.outline.get(outlineKey(`${l.text} ${second.text}`));
-  if (o) return Math.min(4, o);
+  const o = outlineLevel(ctx.outline, `${l.text} ${second.text}`);
+  if (o) return o;
   if (l.text.length + second.text.length > 120 || /[.,;:?!]$/.test(second.text)) return 0;
   if (!apart(l, prev, undefined, ctx) || !apart(second, undefined, after, ctx)) return 0;
   return numberedLevel(l, ctx);
 }
 
 export const outlineKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The depth of the bookmark titled `text` (4 at most), or 0; a document without bookmarks costs no key. */
+const outlineLevel = (outline: Outline, text: string) => (outline.size ? Math.min(4, outline.get(outlineKey(text)) ?? 0) : 0);
 
 export const sizeKey = (s: number) => Math.round(s * 2) / 2;
 
