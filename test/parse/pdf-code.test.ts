@@ -93,6 +93,27 @@ describe('pdf code', () => {
     expect(apart).toContain('```\nrequireSession(');
   });
 
+  it('as a browser prints them (code at 0.85 of the text, lines 1.5 of the text size apart), wrapped code spans stay in their list item or paragraph', async () => {
+    const body = (y: number, n: number) => Array.from({ length: n }, (_, i) => ({ text: `Body sentence ${i + 1} of ordinary running prose in the body font`, x: 72, y: y - i * 18, size: 12 }));
+    const wrapped = (x: number, marker: string) => [
+      { text: `${marker}Upstream: the search engine is called with`, x: 72, y: 640, size: 12 },
+      { text: 'GET /search?q=x', x: 330, y: 640, size: 10.2, mono: true },
+      { text: '&format=json&pageno=N&language=en-', x, y: 622, size: 10.2, mono: true },
+      { text: 'US&time_range=day&safesearch=0', x, y: 604, size: 10.2, mono: true },
+      { text: '(a form post works too) and answers in JSON.', x, y: 586, size: 12 },
+      { text: `${marker}Paging: ten results a page.`, x: 72, y: 568, size: 12 },
+    ];
+    const list = await md(pdf([{ lines: [...body(760, 5), ...wrapped(84, '- ')] }]));
+    expect(list).not.toContain('```');
+    expect(list).toContain('- Upstream: the search engine is called with `GET /search?q=x` `&format=json&pageno=N&language=en-` `US&time_range=day&safesearch=0` (a form post works too) and answers in JSON.\n- Paging:');
+    const para = await md(pdf([{ lines: [...body(760, 5), ...wrapped(72, '')] }]));
+    expect(para).not.toContain('```');
+    expect(para).toContain('Upstream: the search engine is called with `GET /search?q=x` `&format=json&pageno=N&language=en-` `US&time_range=day&safesearch=0` (a form post works too) and answers in JSON. Paging:');
+    // Set off from the text above by a paragraph's space, the same lines are a listing.
+    const apart = await md(pdf([{ lines: [...body(760, 5), ...wrapped(72, '').map((l, i) => (i < 2 ? l : { ...l, y: l.y - 14 }))] }]));
+    expect(apart).toContain('```\n&format=json&pageno=N&language=en-\nUS&time_range=day&safesearch=0\n```');
+  });
+
   it('footnotes in a monospace font are no listing: marks set smaller, an address alone at the foot of the page', async () => {
     const notes = [
       { text: '1', y: 110, x: 72, size: 6.4, mono: true },

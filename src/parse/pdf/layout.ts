@@ -64,15 +64,25 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     // (a long inline code wrapped over lines): they are the text's lines, not a block of code. So are monospace
     // lines between two lines of text at the line spacing, the one under them starting with a code span (the span
     // begins on a line of its own).
-    const spaced = (a: Line | undefined, b: Line | undefined) => !!a && !!b && a.y - b.y > 0 && a.y - b.y <= a.size * 1.3;
+    // At the line spacing: the body's own (a browser sets 1.5 and more) or, in a smaller face, 1.3 of its size.
+    const spaced = (a: Line | undefined, b: Line | undefined) => !!a && !!b && a.y - b.y > 0 && a.y - b.y <= Math.max(a.size * 1.3, (ctx.leading ?? 0) * 1.05);
     const prose = (l: Line | undefined) => !!l && !l.runs && !l.table;
+    /** Lines carrying a code span on in the text: below, they are measured as the text's lines. */
+    const spanLines = new Set<number>();
     for (const [start, end] of [...code]) {
       const above = lines[start - 1];
       const below = lines[end];
-      if (prose(above) && spaced(above, lines[start]) && (above.md?.endsWith('`') || (prose(below) && below.md?.startsWith('`') && spaced(lines[end - 1], below)))) code.delete(start);
+      if (prose(above) && spaced(above, lines[start]) && (above.md?.endsWith('`') || (prose(below) && below.md?.startsWith('`') && spaced(lines[end - 1], below)))) {
+        code.delete(start);
+        for (let k = start; k < end; k++) spanLines.add(k);
+      }
     }
     const inCode = new Set<number>();
     for (const [start, end] of code) for (let k = start; k < end; k++) inCode.add(k);
+    // So does a monospace line too short to be code, right under text ending in a code span.
+    lines.forEach((l, k) => {
+      if (l.runs && !inCode.has(k) && prose(lines[k - 1]) && spaced(lines[k - 1], l) && lines[k - 1].md?.endsWith('`')) spanLines.add(k);
+    });
     const tables = findTables(lines, inCode, breaks);
     let para: string[] = [];
     let last: Line | undefined;
@@ -185,8 +195,12 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         continue;
       }
       const gap = last ? last.y - l.y : 0;
+      // A monospace line carrying a code span on in running text (see `code` above) is set smaller than the text
+      // (a browser's code is 0.85 of it) at the text's line spacing: it takes that spacing and a size a fifth apart.
+      const inlineCode = !!last && (spanLines.has(li) || (spanLines.has(li - 1) && last === lines[li - 1])) && l.size >= last.size * 0.8 && l.size <= last.size * 1.25;
+      const within = (lines: number) => gap < (inlineCode ? Math.max(Math.max(l.size, last!.size) * lines, (ctx.leading ?? 0) * 1.05) : l.size * lines);
       const open = lists[lists.length - 1]?.list;
-      if (open && last && gap < l.size * 1.6 && l.x > itemX + 2 && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
+      if (open && last && within(1.6) && l.x > itemX + 2 && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
         const it = open.items[open.items.length - 1];
         it.text = joinLines([it.text, text]);
         last = l;
@@ -195,13 +209,15 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       lists = [];
       // A short line standing apart in a font of its own (a run-in title set bold at the body size, which the
       // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
-      const label = !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
+      // (A code span's line of its own, carried on from the text, is no such title.)
+      const label = !spanLines.has(li) && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
       // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
       // after a line that could end one (closing punctuation, or short of the full measure): manuals set paragraphs
       // only slightly apart, while a justified line spread by a tall formula runs full width into the next.
       const parted =
         !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
-      if (label || l.note || (last && (gap > Math.max(l.size, last.size) * 1.6 || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0 || Math.abs(last.size - l.size) > 1))) flush();
+      const apart = inlineCode ? !within(1.6) : gap > Math.max(l.size, last?.size ?? 0) * 1.6 || Math.abs((last?.size ?? l.size) - l.size) > 1;
+      if (label || l.note || (last && (apart || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0))) flush();
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
