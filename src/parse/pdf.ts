@@ -34,6 +34,7 @@ import { type Line, toLines } from './pdf/lines.js';
 import { placeTables, taggedTables } from './pdf/tables.js';
 import { documentWords, type LineBreaks } from './pdf/text.js';
 import { markShapes, mayHoldShapeBullets, shapeBullets } from './pdf/bullets.js';
+import { readingTurn, turnBox, turnOperators, turnRuns } from './pdf/turn.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -108,6 +109,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     for (let i = 1; i <= pages; i++) {
       const page = await doc.getPage(i);
       const content = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true } as never);
+      // A page whose text mostly runs sideways or upside down is read turned upright (see `pdf/turn.ts`).
+      const turn = readingTurn(content.items as RawItem[]);
+      const view = turn ? turnBox(page.view as number[], turn) : (page.view as number[]);
       const pageMono = new Set<string>();
       for (const [name, style] of Object.entries((content as { styles?: Record<string, { fontFamily?: string }> }).styles ?? {})) if (style?.fontFamily === 'monospace') pageMono.add(name);
       for (const name of pageMono) mono.add(name);
@@ -122,6 +126,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       let annotations: (Widget & { url?: string })[] = [];
       try {
         annotations = (await page.getAnnotations()) as typeof annotations;
+        if (turn) annotations = annotations.map((a) => (Array.isArray(a.rect) && a.rect.length >= 4 ? Object.assign({}, a, { rect: turnBox(a.rect, turn) }) : a));
       } catch {
         /* annotations are optional */
       }
@@ -132,12 +137,14 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       let ops: OperatorList | undefined;
       const operators = async () => {
         try {
-          return (ops ??= (await page.getOperatorList({ annotationMode: ANNOTATIONS_DISABLED })) as never);
+          const list = (ops ??= (await page.getOperatorList({ annotationMode: ANNOTATIONS_DISABLED })) as never);
+          return turn ? turnOperators(list, turn) : list;
         } catch {
           return undefined;
         }
       };
-      const pageItems = append(dropOverprints(markItems(content.items as unknown as RawItem[], tags, pageMono)), fieldRuns(annotations));
+      const raw = content.items as unknown as RawItem[];
+      const pageItems = append(dropOverprints(markItems(turn ? turnRuns(raw, turn) : raw, tags, pageMono)), fieldRuns(annotations));
       const alts = [...tags].filter(([, t]) => t.alt);
       if (alts.length) {
         const list = await operators();
@@ -165,10 +172,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       if (items.length >= 6 && plain.filter((l) => l.cells.length >= 3).length >= 2) {
         const list = await operators();
         // No rules: tables come from alignment only.
-        if (list) grids = gridsFrom(rulesFrom(list, page.view as number[]));
+        if (list) grids = gridsFrom(rulesFrom(list, view));
       }
       for (const it of items) words.read(it.str);
-      const view = page.view as number[];
       // A ruled table's cells wait for the last page: their wrapped words are judged by the whole document's, as
       // paragraphs' are (see `documentWords`). Other pages are placed now, so that their items are not kept.
       const place = (breaks?: LineBreaks) => placeTables(items, grids, links, view, plain, marked.tables, breaks);

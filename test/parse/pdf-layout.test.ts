@@ -410,3 +410,44 @@ describe('pdf tables and scripts', () => {
     expect(fixRtlLigatures([{ str: 'من كالت، فعالة' }], fixes)[0].str).toBe('من كلات، فعالة');
   });
 });
+
+describe('pdf turned pages', () => {
+  type Mark = { text: string; x: number; y: number; size?: number };
+  /**
+   * One page's content set on a landscape page (792 × 612, reading coordinates) and drawn on a portrait page so
+   * that it runs `way` degrees counter-clockwise (0: upright on a landscape page), as a sideways table is: text
+   * and ruled lines alike. At 90 the page also says `/Rotate 90`, as files that show such pages upright do.
+   */
+  function turnedPage(way: 0 | 90 | 180 | 270, marks: Mark[], rules: [number, number, number, number][]): Uint8Array {
+    const at = (x: number, y: number): [number, number] =>
+      way === 90 ? [612 - y, x] : way === 270 ? [y, 792 - x] : way === 180 ? [792 - x, 612 - y] : [x, y];
+    const [c, s] = [Math.round(Math.cos((way * Math.PI) / 180)), Math.round(Math.sin((way * Math.PI) / 180))];
+    const text = marks.map((m) => `BT /F1 ${m.size ?? 11} Tf ${c} ${s} ${-s} ${c} ${at(m.x, m.y).join(' ')} Tm (${m.text}) Tj ET`);
+    const lines = rules.map(([x0, y0, x1, y1]) => `${at(x0, y0).join(' ')} m ${at(x1, y1).join(' ')} l S`);
+    // A link over the title: its box turned with the page.
+    const [ax, ay] = at(70, 535);
+    const [bx, by] = at(330, 560);
+    const links = [{ rect: [Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)] as [number, number, number, number], url: 'https://example.org/q3' }];
+    const file = Buffer.from(pdf([{ lines: [], ops: [...text, ...lines].join('\n'), links }])).toString('latin1');
+    const box = way === 90 || way === 270 ? '[0 0 612 792]' : '[0 0 792 612]';
+    return new Uint8Array(Buffer.from(file.replace('/MediaBox [0 0 612 792]', `/MediaBox ${box}${way === 90 ? ' /Rotate 90' : ''}`), 'latin1'));
+  }
+  const title: Mark = { text: 'Quarterly results by region', x: 72, y: 540, size: 18 };
+  const intro = ['The table below lists each region with its sales and its growth over the quarter,', 'as the regional offices reported them at the close of the period.'].map((text, i) => ({ text, x: 72, y: 500 - i * 15 }));
+  // A ruled grid of three columns and four rows, one cell over two lines with the row's other cells centred on
+  // them: without its rules the text is no table at all.
+  const cells = [['Region', 'Sales', 'Growth'], ['Northern', '1,200', '4.5%'], ['South', '980', ''], ['East', '1,430', '6.0%']].flatMap((row, i) =>
+    row.map((text, j) => ({ text, x: 80 + j * 150, y: 440 - i * 36 - (i === 1 && j > 0 ? 6.5 : 0) })).filter((m) => m.text),
+  );
+  cells.push({ text: 'coastal', x: 80, y: 440 - 36 - 13 });
+  const grid: [number, number, number, number][] = [
+    ...[455, 419, 383, 347, 311].map((y): [number, number, number, number] => [72, y, 522, y]),
+    ...[72, 222, 372, 522].map((x): [number, number, number, number] => [x, 311, x, 455]),
+  ];
+
+  it('a page whose text runs sideways or upside down reads as the same page upright: heading, link, paragraph, ruled table', async () => {
+    const upright = await md(turnedPage(0, [title, ...intro, ...cells], grid));
+    expect(upright).toContain('# [Quarterly results by region](https://example.org/q3)\n\nThe table below lists each region with its sales and its growth over the quarter, as the regional offices reported them at the close of the period.\n\n| Region | Sales | Growth |\n| --- | --- | --- |\n| Northern coastal | 1,200 | 4.5% |\n| South | 980 | |\n| East | 1,430 | 6.0% |');
+    for (const way of [90, 180, 270] as const) expect(await md(turnedPage(way, [title, ...intro, ...cells], grid)), `turned ${way}`).toBe(upright);
+  });
+});
