@@ -2,6 +2,7 @@
  * PDF to blocks with pdf.js (through unpdf's serverless build: no eval, no font loading, no canvas). Each page read
  * starts with `<!-- page N -->`. The pipeline, one module per step:
  *
+ * - `pdf/turn.ts`: a page whose text mostly runs sideways or upside down is turned upright first, all it holds.
  * - `pdf/items.ts`: pdf.js's text items made ready: marked content resolved against the tagged structure tree
  *   (`pdf/structure.ts`), artifacts and unreadable fonts dropped, symbol bullets and presentation forms normalised,
  *   figure alternate text and list labels placed as text; overprinted runs read once (`pdf/overprint.ts`), form
