@@ -198,7 +198,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       // A monospace line carrying a code span on in running text (see `code` above) is set smaller than the text
       // (a browser's code is 0.85 of it) at the text's line spacing: it takes that spacing and a size a fifth apart.
       const inlineCode = !!last && (spanLines.has(li) || (spanLines.has(li - 1) && last === lines[li - 1])) && l.size >= last.size * 0.8 && l.size <= last.size * 1.25;
-      const within = (lines: number) => gap < (inlineCode ? Math.max(Math.max(l.size, last!.size) * lines, (ctx.leading ?? 0) * 1.05) : l.size * lines);
+      const within = (steps: number) => gap < (inlineCode ? Math.max(Math.max(l.size, last!.size) * steps, (ctx.leading ?? 0) * 1.05) : l.size * steps);
       const open = lists[lists.length - 1]?.list;
       if (open && last && within(1.6) && l.x > itemX + 2 && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
         const it = open.items[open.items.length - 1];
