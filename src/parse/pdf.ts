@@ -2,7 +2,8 @@
  * PDF to blocks with pdf.js (through unpdf's serverless build: no eval, no font loading, no canvas). Each page read
  * starts with `<!-- page N -->`. The pipeline, one module per step:
  *
- * - `pdf/turn.ts`: a page whose text mostly runs sideways or upside down is turned upright first, all it holds.
+ * - `pdf/turn.ts`: a page whose text mostly runs sideways or upside down is turned upright first, all it holds;
+ *   text set at a slant (watermarks, stamps) is set apart and written after its page's text.
  * - `pdf/items.ts`: pdf.js's text items made ready: marked content resolved against the tagged structure tree
  *   (`pdf/structure.ts`), artifacts and unreadable fonts dropped, symbol bullets and presentation forms normalised,
  *   figure alternate text and list labels placed as text; overprinted runs read once (`pdf/overprint.ts`), form
@@ -35,7 +36,7 @@ import { type Line, toLines } from './pdf/lines.js';
 import { placeTables, taggedTables } from './pdf/tables.js';
 import { documentWords, type LineBreaks } from './pdf/text.js';
 import { markShapes, mayHoldShapeBullets, shapeBullets } from './pdf/bullets.js';
-import { readingTurn, turnBox, turnOperators, turnRuns } from './pdf/turn.js';
+import { readingTurn, setApart, turnBox, turnOperators, turnRuns, withSlants } from './pdf/turn.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -84,6 +85,8 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     const placements: (Line[] | ((breaks: LineBreaks) => Line[]))[] = [];
     const words = documentWords();
     const views: number[][] = [];
+    /** Each page's text set at a slant (see `setApart`), written after its page's text. */
+    const slants: string[][] = [];
     let outline: Outline = new Map();
     /** Fonts pdf.js reports as monospace (code, not titles). */
     const mono = new Set<string>();
@@ -145,7 +148,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         }
       };
       const raw = content.items as unknown as RawItem[];
-      const pageItems = append(dropOverprints(markItems(turn ? turnRuns(raw, turn) : raw, tags, pageMono)), fieldRuns(annotations));
+      const { straight, slant } = setApart(dropOverprints(markItems(turn ? turnRuns(raw, turn) : raw, tags, pageMono)));
+      slants.push(slant);
+      const pageItems = append(straight, fieldRuns(annotations));
       const alts = [...tags].filter(([, t]) => t.alt);
       if (alts.length) {
         const list = await operators();
@@ -187,7 +192,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     const breaks = words.lineBreaks();
     const perPage = placements.map((placed) => (typeof placed === 'function' ? placed(breaks) : placed));
     const all = perPage.flat();
-    const blocks = layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono, breaks);
+    const blocks = withSlants(layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono, breaks), slants);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
     return { blocks, title: title ?? (firstH && plainText(firstH.text)), numPages, cut: numPages > pages };
   } finally {

@@ -450,4 +450,12 @@ describe('pdf turned pages', () => {
     expect(upright).toContain('# [Quarterly results by region](https://example.org/q3)\n\nThe table below lists each region with its sales and its growth over the quarter, as the regional offices reported them at the close of the period.\n\n| Region | Sales | Growth |\n| --- | --- | --- |\n| Northern coastal | 1,200 | 4.5% |\n| South | 980 | |\n| East | 1,430 | 6.0% |');
     for (const way of [90, 180, 270] as const) expect(await md(turnedPage(way, [title, ...intro, ...cells], grid)), `turned ${way}`).toBe(upright);
   });
+
+  it('text set at a slant (a watermark over the text, a stamp) joins no line: it follows its page\'s text, a paragraph never a heading, written once', async () => {
+    const body = Array.from({ length: 20 }, (_, i) => ({ text: `Body sentence ${i + 1} of ordinary running prose in the body font, set across`, y: 700 - i * 15.4 }));
+    const slant = (text: string, y: number) => `q 0.8 g BT /F2 60 Tf 0.7071 0.7071 -0.7071 0.7071 150 ${y} Tm (${text}) Tj ET Q`;
+    const out = await md(pdf([{ lines: body, ops: slant('CONFIDENTIAL', 500) }, { lines: body, ops: [slant('CONFIDENTIAL', 500), slant('PAID', 300)].join('\n') }]));
+    const prose = body.map((l) => l.text).join(' ');
+    expect(out).toBe(`<!-- page 1 -->\n\n${prose}\n\nCONFIDENTIAL\n\n<!-- page 2 -->\n\n${prose}\n\nPAID\n`);
+  });
 });

@@ -5,7 +5,12 @@
  * one other way, everything read from the page (text, annotation boxes, painted paths, the page's box) is turned
  * so that they run left to right, and the page is read like any other. Lines that ran the page's way (an upright
  * page number on a landscape page) become turned text in their turn.
+ *
+ * Text set at a slant (a diagonal "CONFIDENTIAL" or "DRAFT" watermark, a stamp) belongs to no line: read in place
+ * it would join whichever line its start fell on. It is read apart (`slanted`) and written after its page's text.
  */
+import { esc } from '../inline.js';
+import type { Block } from '../types.js';
 import { apply, mul, OP, type M } from './matrix.js';
 
 type Run = { str?: string; transform?: number[] };
@@ -13,12 +18,21 @@ type Run = { str?: string; transform?: number[] };
 /** For each way text can run (degrees counter-clockwise), the turn that sets it left to right. */
 const TURNS: Record<number, M> = { 90: [0, -1, 1, 0, 0, 0], 180: [-1, 0, 0, -1, 0, 0], 270: [0, 1, -1, 0, 0, 0] };
 
+/** Degrees off the nearest quarter turn beyond which a run is slanted. */
+const SLANT = 3;
+
+/** Whether a run is set at a slant: its baseline more than a few degrees off the page's axes. */
+const slanted = (t: number[]) => {
+  const off = Math.abs((((Math.atan2(t[1], t[0]) * 180) / Math.PI) % 90 + 90) % 90);
+  return off > SLANT && off < 90 - SLANT;
+};
+
 /** The turn that sets most of these runs' characters upright (upright wins ties), or undefined when they are. */
 export function readingTurn(items: Run[]): M | undefined {
   const chars = new Map<number, number>();
   for (const it of items) {
     const t = it.transform;
-    if (!t || typeof it.str !== 'string') continue;
+    if (!t || typeof it.str !== 'string' || slanted(t)) continue;
     const n = it.str.trim().length;
     if (!n) continue;
     const way = (Math.round(Math.atan2(t[1], t[0]) / (Math.PI / 2)) * 90 + 360) % 360;
@@ -43,4 +57,61 @@ export function turnBox(box: number[], turn: M): number[] {
 /** An operator list whose painted paths come out turned: the turn set as the matrix everything else is drawn in. */
 export function turnOperators<T extends { fnArray: number[]; argsArray: unknown[] }>(ops: T, turn: M): T {
   return { ...ops, fnArray: ([OP.transform] as number[]).concat(ops.fnArray), argsArray: ([turn] as unknown[]).concat(ops.argsArray) };
+}
+
+/**
+ * A page's runs split into those set along its axes and the texts of those set at a slant, in drawing order: runs
+ * on one slanted baseline (the same angle, each starting on the line the one before runs along) make one text.
+ */
+export function setApart<T extends { str: string; transform: number[] }>(items: T[]): { straight: T[]; slant: string[] } {
+  if (!items.some((it) => it.str.trim() && slanted(it.transform))) return { straight: items, slant: [] };
+  const straight: T[] = [];
+  const texts: string[][] = [];
+  let last: number[] | undefined;
+  for (const it of items) {
+    const t = it.transform;
+    if (!slanted(t)) {
+      straight.push(it);
+      continue;
+    }
+    if (last && onBaseline(last, t)) texts[texts.length - 1].push(it.str);
+    else texts.push([it.str]);
+    last = t;
+  }
+  return { straight, slant: texts.map((parts) => parts.join(' ').replace(/\s+/g, ' ').trim()).filter(Boolean) };
+}
+
+/** Whether run `b` starts on the baseline run `a` is set along, at its angle (within a degree, half a size off). */
+function onBaseline(a: number[], b: number[]): boolean {
+  const size = Math.hypot(a[0], a[1]) || 1;
+  const [ux, uy] = [a[0] / size, a[1] / size];
+  const angle = Math.abs(Math.atan2(b[1], b[0]) - Math.atan2(a[1], a[0]));
+  // The distance of b's origin from a's baseline: the cross product with a's unit direction.
+  return angle < Math.PI / 180 && Math.abs((b[4] - a[4]) * uy - (b[5] - a[5]) * ux) < size * 0.5;
+}
+
+/**
+ * The page blocks with each page's slanted texts after its own text, each a paragraph of its own; a text repeated
+ * on later pages (a watermark on every page) is written once, where it first appears. `slants[i]` is page i + 1's.
+ */
+export function withSlants(blocks: Block[], slants: string[][]): Block[] {
+  if (!slants.some((texts) => texts.length)) return blocks;
+  const seen = new Set<string>();
+  const out: Block[] = [];
+  let page = -1;
+  const close = () => {
+    for (const text of slants[page] ?? []) {
+      if (!seen.has(text)) out.push({ t: 'p', text: esc(text) });
+      seen.add(text);
+    }
+  };
+  for (const b of blocks) {
+    if (b.t === 'comment' && /^page \d+$/.test(b.text)) {
+      close();
+      page = Number(b.text.slice(5)) - 1;
+    }
+    out.push(b);
+  }
+  close();
+  return out;
 }
