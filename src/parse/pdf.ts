@@ -3,7 +3,7 @@
  * starts with `<!-- page N -->`. The pipeline, one module per step:
  *
  * - `pdf/turn.ts`: a page whose text mostly runs sideways or upside down is turned upright first, all it holds;
- *   text set at a slant (watermarks, stamps) is set apart and written after its page's text.
+ *   text at a slant (watermarks, stamps) or sideways outside a table (margin notes) is written after its page's.
  * - `pdf/items.ts`: pdf.js's text items made ready: marked content resolved against the tagged structure tree
  *   (`pdf/structure.ts`), artifacts and unreadable fonts dropped, symbol bullets and presentation forms normalised,
  *   figure alternate text and list labels placed as text; overprinted runs read once (`pdf/overprint.ts`), form
@@ -23,7 +23,7 @@ import { append, minOf } from '../lib/arrays.js';
 import { plainText } from './inline.js';
 import type { Converted, ParseOptions } from './types.js';
 import { ParseError } from './types.js';
-import { gridsFrom, rulesFrom, type Grid } from './pdf/rules.js';
+import { gridsFrom, inGrid, rulesFrom, type Grid } from './pdf/rules.js';
 import { dropRunningLines, outlineTitles, structureTags, type Outline, type Tag } from './pdf/structure.js';
 import { fixRtlLigatures, rtlLigatureFixes, type OperatorList } from './pdf/ligatures.js';
 import { dropOverprints } from './pdf/overprint.js';
@@ -33,10 +33,10 @@ import { codeIsBody, heaviest, sizeWeights } from './pdf/headings.js';
 import { figureRuns, listBullets, markItems, type RawItem } from './pdf/items.js';
 import { layout } from './pdf/layout.js';
 import { type Line, toLines } from './pdf/lines.js';
-import { placeTables, taggedTables } from './pdf/tables.js';
+import { gridBox, placeTables, taggedTables } from './pdf/tables.js';
 import { documentWords, type LineBreaks } from './pdf/text.js';
 import { markShapes, mayHoldShapeBullets, shapeBullets } from './pdf/bullets.js';
-import { readingTurn, setApart, turnBox, turnOperators, turnRuns, withSlants } from './pdf/turn.js';
+import { readingTurn, setApart, textsOf, turnBox, turnOperators, turnRuns, withSlants } from './pdf/turn.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -148,9 +148,10 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         }
       };
       const raw = content.items as unknown as RawItem[];
-      const { straight, slant } = setApart(dropOverprints(markItems(turn ? turnRuns(raw, turn) : raw, tags, pageMono)));
-      slants.push(slant);
-      const pageItems = append(straight, fieldRuns(annotations));
+      // Text at a slant, and sideways text outside a table, is read apart (see `setApart`); a tagged table's vertical
+      // column heads stay, as do a ruled one's (below).
+      const { straight, slant, side } = setApart(dropOverprints(markItems(turn ? turnRuns(raw, turn) : raw, tags, pageMono)));
+      const pageItems = append(append(straight, side.filter((it) => it.cell)), fieldRuns(annotations));
       const alts = [...tags].filter(([, t]) => t.alt);
       if (alts.length) {
         const list = await operators();
@@ -180,6 +181,9 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
         // No rules: tables come from alignment only.
         if (list) grids = gridsFrom(rulesFrom(list, view));
       }
+      const heads = new Set(side.filter((it) => !it.cell && grids.some((g) => inGrid(g, gridBox(it)))));
+      if (heads.size) items = [...items, ...heads];
+      slants.push([...textsOf(slant), ...textsOf(side.filter((it) => !it.cell && !heads.has(it)))]);
       for (const it of items) words.read(it.str);
       // A ruled table's cells wait for the last page: their wrapped words are judged by the whole document's, as
       // paragraphs' are (see `documentWords`). Other pages are placed now, so that their items are not kept.

@@ -458,4 +458,11 @@ describe('pdf turned pages', () => {
     const prose = body.map((l) => l.text).join(' ');
     expect(out).toBe(`<!-- page 1 -->\n\n${prose}\n\nCONFIDENTIAL\n\n<!-- page 2 -->\n\n${prose}\n\nPAID\n`);
   });
+
+  it('a sideways note in the margin of an upright page (arXiv\'s identifier) joins no line either: it follows the page\'s text', async () => {
+    const body = Array.from({ length: 30 }, (_, i) => ({ text: `Body sentence ${i + 1} of ordinary running prose in the body font, set across`, y: 740 - i * 15.4 }));
+    const note = { text: 'arXiv:2305.03393v1 [cs.CV] 5 May 2023', turned: true, x: 30, y: 420, size: 20 };
+    const out = await md(pdf([{ lines: [...body, note] }]));
+    expect(out).toBe(`<!-- page 1 -->\n\n${body.map((l) => l.text).join(' ')}\n\narXiv:2305.03393v1 \\[cs.CV\\] 5 May 2023\n`);
+  });
 });

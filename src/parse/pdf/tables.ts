@@ -14,7 +14,7 @@ import { joinWrapped, type LineBreaks } from './text.js';
  * its glyphs stand beside the baseline point, so its box is one text size wide and its advance tall; `y` is set so
  * that the box's middle is where `fillGrid` looks (`y + size * 0.3`).
  */
-function gridBox(it: TextItem): PlacedItem {
+export function gridBox(it: TextItem): PlacedItem {
   const [a, b, , , e, f] = it.transform;
   const size = itemSize(it);
   const w = it.width ?? 0;

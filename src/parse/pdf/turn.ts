@@ -6,8 +6,9 @@
  * so that they run left to right, and the page is read like any other. Lines that ran the page's way (an upright
  * page number on a landscape page) become turned text in their turn.
  *
- * Text set at a slant (a diagonal "CONFIDENTIAL" or "DRAFT" watermark, a stamp) belongs to no line: read in place
- * it would join whichever line its start fell on. It is read apart (`slanted`) and written after its page's text.
+ * Text set at a slant (a diagonal "CONFIDENTIAL" or "DRAFT" watermark, a stamp), or sideways on an upright page
+ * outside a table (a vertical note in the margin), belongs to no line: read in place it would join whichever line
+ * its start fell on. It is read apart (`setApart`) and written after its page's text (`withSlants`).
  */
 import { esc } from '../inline.js';
 import type { Block } from '../types.js';
@@ -59,26 +60,31 @@ export function turnOperators<T extends { fnArray: number[]; argsArray: unknown[
   return { ...ops, fnArray: ([OP.transform] as number[]).concat(ops.fnArray), argsArray: ([turn] as unknown[]).concat(ops.argsArray) };
 }
 
+/** Whether a run reads sideways: a quarter turn either way (within the slant's margin). */
+const sideways = (t: number[]) => Math.abs(t[1]) > Math.abs(t[0]) && !slanted(t);
+
 /**
- * A page's runs split into those set along its axes and the texts of those set at a slant, in drawing order: runs
- * on one slanted baseline (the same angle, each starting on the line the one before runs along) make one text.
+ * A page's runs split three ways: set upright (or upside down), at a slant, and sideways (a margin's vertical
+ * note such as arXiv's identifier, or a table's vertical column heads, which `pdf.ts` puts back where a table
+ * holds them), each in drawing order.
  */
-export function setApart<T extends { str: string; transform: number[] }>(items: T[]): { straight: T[]; slant: string[] } {
-  if (!items.some((it) => it.str.trim() && slanted(it.transform))) return { straight: items, slant: [] };
-  const straight: T[] = [];
+export function setApart<T extends { str: string; transform: number[] }>(items: T[]): { straight: T[]; slant: T[]; side: T[] } {
+  if (!items.some((it) => it.str.trim() && (slanted(it.transform) || sideways(it.transform)))) return { straight: items, slant: [], side: [] };
+  const out = { straight: [] as T[], slant: [] as T[], side: [] as T[] };
+  for (const it of items) (slanted(it.transform) ? out.slant : sideways(it.transform) ? out.side : out.straight).push(it);
+  return out;
+}
+
+/** Runs set apart as texts: runs on one baseline (the same angle, each starting on the line the one before runs along) make one. */
+export function textsOf(runs: { str: string; transform: number[] }[]): string[] {
   const texts: string[][] = [];
   let last: number[] | undefined;
-  for (const it of items) {
-    const t = it.transform;
-    if (!slanted(t)) {
-      straight.push(it);
-      continue;
-    }
-    if (last && onBaseline(last, t)) texts[texts.length - 1].push(it.str);
-    else texts.push([it.str]);
+  for (const { str, transform: t } of runs) {
+    if (last && onBaseline(last, t)) texts[texts.length - 1].push(str);
+    else texts.push([str]);
     last = t;
   }
-  return { straight, slant: texts.map((parts) => parts.join(' ').replace(/\s+/g, ' ').trim()).filter(Boolean) };
+  return texts.map((parts) => parts.join(' ').replace(/\s+/g, ' ').trim()).filter(Boolean);
 }
 
 /** Whether run `b` starts on the baseline run `a` is set along, at its angle (within a degree, half a size off). */
