@@ -4,7 +4,7 @@
  * lines run upwards; read as they are, every word would be a line of its own. When most of a page's characters run
  * one other way, everything read from the page (text, annotation boxes, painted paths, the page's box) is turned
  * so that they run left to right, and the page is read like any other. Lines that ran the page's way (an upright
- * page number on a landscape page) become turned text in their turn.
+ * page number on a landscape page) become sideways text, read apart as below.
  *
  * Text set at a slant (a diagonal "CONFIDENTIAL" or "DRAFT" watermark, a stamp), or sideways on an upright page
  * outside a table (a vertical note in the margin), belongs to no line: read in place it would join whichever line
