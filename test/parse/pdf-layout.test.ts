@@ -21,6 +21,20 @@ const bodyAt = (y: number, n: number, tag = 'Body') =>
   Array.from({ length: n }, (_, i) => ({ text: `${tag} sentence ${i + 1} of ordinary running prose in the body font`, y: y - i * 15.4 }));
 
 describe('pdf lines', () => {
+  it('a drop cap joins the word it starts, with no space (before a capital, with one); the lines set beside it stay lines of the paragraph', async () => {
+    const story = (cap: string, first: string) => [
+      { text: cap, x: 72, y: 670, size: 44 },
+      { text: `${first} upon a time there lived a king who had three daughters, and the`, x: 108, y: 700 },
+      { text: 'youngest of them was so beautiful that the sun itself, which has seen', x: 108, y: 685 },
+      { text: 'so much, marvelled each time it shone on her face. Near the castle of', x: 108, y: 670 },
+      { text: 'the king lay a great dark forest, and in the forest under an old lime tree', x: 72, y: 655 },
+      { text: 'was a well, and there the child sat down by the side of the cool water.', x: 72, y: 640 },
+    ];
+    const rest = 'upon a time there lived a king who had three daughters, and the youngest of them was so beautiful that the sun itself, which has seen so much, marvelled each time it shone on her face. Near the castle of the king lay a great dark forest, and in the forest under an old lime tree was a well, and there the child sat down by the side of the cool water.';
+    expect(await md(pdf([{ lines: story('O', 'nce') }]))).toBe(`<!-- page 1 -->\n\nOnce ${rest}\n`);
+    expect(await md(pdf([{ lines: story('Q', 'When') }]))).toBe(`<!-- page 1 -->\n\nQ When ${rest}\n`);
+  });
+
   it('a superscript note mark stays in its line instead of breaking the paragraph', async () => {
     const out = await md(
       pdf([{ lines: [{ text: 'Recent news reports', x: 72, y: 700 }, { text: '1', size: 6, x: 172, y: 704 }, { text: 'about breaches', x: 178, y: 700 }, { text: 'continue on the next line.', x: 72, y: 684.6 }] }]),

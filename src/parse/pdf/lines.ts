@@ -207,11 +207,15 @@ const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/g;
  * Whether an item continues a line: baselines within half the smaller size, or (superscripts, subscripts, fraction
  * digits) a markedly smaller item whose glyphs sit inside the other's vertical extent right next to it.
  */
-function sameLine(l: { y: number; size: number; height: number; left: number; right: number }, x: number, y: number, w: number, size: number, glyph: boolean): boolean {
+function sameLine(l: { y: number; size: number; height: number; left: number; right: number; ink: number; letter: boolean }, x: number, y: number, w: number, size: number, glyph: boolean, ink: number, letter: boolean): boolean {
   const ls = l.size || l.height;
   // Text of clearly different sizes far apart on one baseline belongs to different columns (a sidebar's heading
   // beside a column's body line).
   if (Math.min(ls, size) < Math.max(ls, size) * 0.85 && Math.max(x - l.right, l.left - (x + w)) > Math.max(ls, size) * 3) return false;
+  // A drop cap (a lone letter two lines tall or more) is no line for the text set beside it, nor its superscript:
+  // it goes to its first line (see `dropCaps`).
+  const [smallInk, bigLetter] = size < ls ? [ink, l.letter] : [l.ink, letter];
+  if (bigLetter && Math.max(ls, size) >= Math.min(ls, size) * 2 && smallInk >= 3) return false;
   if (Math.abs(l.y - y) < Math.max(2, Math.min(ls, size) * 0.5)) return true;
   if (glyph) return false;
   const [small, smallY, big, bigY] = size < ls ? [size, y, ls, l.y] : [ls, l.y, size, y];
@@ -222,9 +226,36 @@ function sameLine(l: { y: number; size: number; height: number; left: number; ri
   return near && smallY >= bigY - big * 0.3 && smallY + small * 0.7 <= bigY + big * 1.05;
 }
 
+/**
+ * Drop caps: a line that is one letter, at least twice the size of the lines set right beside it, joins the topmost
+ * of them, set in its size; the lines below stay as they are. With no space where that line starts with a lower-case
+ * letter (the rest of the word: "O" and "nce upon a time"), else with one (a big "Q" before a question).
+ */
+function dropCaps(lines: { y: number; size: number; left: number; right: number; ink: number; letter: boolean; parts: { x: number; y: number; s: string; w: number; size: number }[] }[]): void {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const cap = lines[i];
+    if (!cap.letter) continue;
+    let first: (typeof lines)[number] | undefined;
+    for (const l of lines) {
+      if (l === cap || l.size * 2 > cap.size || l.left < cap.right - 1 || l.left > cap.right + cap.size || l.y < cap.y - 2 || l.y > cap.y + cap.size) continue;
+      if (!first || l.y > first.y) first = l;
+    }
+    const lead = first && [...first.parts].sort((p, q) => p.x - q.x).find((p) => p.s.trim());
+    if (!first || !lead) continue;
+    // The letter's box runs up to the text it starts, or to a space's width before it.
+    const gap = /^\p{Ll}/u.test(lead.s.trim()) ? 0 : first.size;
+    for (const p of cap.parts) first.parts.push({ ...p, y: first.y, size: first.size, w: lead.x - p.x - gap });
+    first.left = Math.min(first.left, cap.left);
+    first.ink += cap.ink;
+    first.letter = false;
+    lines.splice(i, 1);
+  }
+}
+
 export function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
   type Part = { x: number; y: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean; image?: boolean };
-  type Open = Line & { parts: Part[]; left: number; right: number };
+  /** `ink`: characters other than spaces; `letter`: they are one letter. */
+  type Open = Line & { parts: Part[]; left: number; right: number; ink: number; letter: boolean };
   const lines: Open[] = [];
   // Items mostly arrive line by line: the line that took the previous item is tried first (O(n) on ordinary pages).
   let recent: Open | undefined;
@@ -236,16 +267,20 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     // check-box glyph only on the line's baseline.
     const blank = !it.str.trim();
     const glyph = !blank && GLYPH_ONLY.test(it.str);
-    const fits = (l: Open) => sameLine(l, x, y, it.width, size, glyph);
+    const ink = it.str.replace(/\s+/g, '').length;
+    const letter = ink === 1 && /\p{L}/u.test(it.str);
+    const fits = (l: Open) => sameLine(l, x, y, it.width, size, glyph, ink, letter);
     let line = recent && fits(recent) ? recent : lines.find(fits);
     // A space run that fits no line would open an inkless one that captures the next text.
     if (!line && blank) continue;
     if (!line) {
-      line = { y, x, size: 0, text: '', height: size, parts: [], cells: [], left: x, right: x + it.width };
+      line = { y, x, size: 0, text: '', height: size, parts: [], cells: [], left: x, right: x + it.width, ink: 0, letter: false };
       lines.push(line);
     }
     recent = line;
     line.parts.push({ x, y, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono, image: it.image });
+    line.letter = line.ink === 0 ? letter : line.letter && ink === 0;
+    line.ink += ink;
     line.left = Math.min(line.left, x);
     line.right = Math.max(line.right, x + it.width);
     // A bullet or check-box glyph (often set larger) does not lift the line's size; the line's baseline is its
@@ -255,6 +290,7 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
       line.size = size;
     }
   }
+  dropCaps(lines);
   const out: Line[] = [];
   for (const l of lines) {
     l.parts.sort((p, q) => p.x - q.x);
