@@ -21,6 +21,16 @@ const bodyAt = (y: number, n: number, tag = 'Body') =>
   Array.from({ length: n }, (_, i) => ({ text: `${tag} sentence ${i + 1} of ordinary running prose in the body font`, y: y - i * 15.4 }));
 
 describe('pdf lines', () => {
+  it('tracked (letter-spaced) text reads as words: each run of single letters a space apart is one word, words parted by the wider space', async () => {
+    const body = bodyAt(640, 3);
+    // 4 pt of tracking at 14 pt: pdf.js reads each gap as a space, the word space as a run of its own.
+    const out = await md(pdf([{ lines: body, ops: 'BT /F2 14 Tf 4 Tc 72 700 Td (SPACED TITLE) Tj ET' }]));
+    expect(out).toContain('# SPACED TITLE\n');
+    // Figures a space apart stay apart.
+    const figures = await md(pdf([{ lines: [...body, { text: 'Scores 1 2 3 4 and a b c', y: 560 }] }]));
+    expect(figures).toContain('Scores 1 2 3 4 and a b c');
+  });
+
   it('a drop cap joins the word it starts, with no space (before a capital, with one); the lines set beside it stay lines of the paragraph', async () => {
     const story = (cap: string, first: string) => [
       { text: cap, x: 72, y: 670, size: 44 },

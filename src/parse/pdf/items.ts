@@ -41,6 +41,14 @@ const SYMBOL_BULLETS: Record<string, string> = { '\uF0B7': '•', '\uF0A7': '▪
 const SYMBOL_BULLET = new RegExp(`[${Object.keys(SYMBOL_BULLETS).join('')}]`, 'g');
 
 /**
+ * Tracked (letter-spaced) text, as display headings are set: pdf.js reads each gap the tracking opens wider than a
+ * tenth of an em as a space ("S P A C E D"). One run of four or more single letters, each a space apart, is one
+ * word; the words of a tracked line arrive as runs of their own, parted by the wider word space. Figures a space
+ * apart stay apart (they may be a row's cells), and so does Korean, whose words of one syllable stand a space apart.
+ */
+const TRACKED = /^(?:(?!\p{sc=Hangul})\p{L} ){3,}(?!\p{sc=Hangul})\p{L}$/u;
+
+/**
  * Drops marked-content markers, artifacts (see `artifactRuns`) and the text of fonts without a usable encoding,
  * tagging each text item with the heading level, table cell and list item of the marked content it sits in and
  * whether its font is monospace, and NFKC-normalises presentation forms (pdf.js is asked not to, so that a ligature
@@ -67,7 +75,8 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
     // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
     // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
     // So is one letter or symbol followed only by control characters (a dingbat font's bullet: "r\u0001").
-    const str = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(SYMBOL_BULLET, (m) => SYMBOL_BULLETS[m]).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+    const clean = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(SYMBOL_BULLET, (m) => SYMBOL_BULLETS[m]).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+    const str = TRACKED.test(clean) ? clean.replace(/ /g, '') : clean;
     // Written out, not spread: V8 builds `{ ...it, more }` through a slow path, 150 times the cost of this literal.
     const { transform, width, height, hasEOL, fontName } = it;
     out.push({ str, transform, width, height, hasEOL, fontName, tag: tag?.heading, cell: tag?.cell, item: tag?.item, label: tag?.label, mono: !!fontName && mono.has(fontName) });
