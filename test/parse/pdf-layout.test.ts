@@ -400,6 +400,17 @@ describe('pdf headings in the body size', () => {
 });
 
 describe('pdf tables and scripts', () => {
+  it('lists set side by side (a slide\'s text boxes) are read column by column as lists, not as a table', async () => {
+    const col = (x: number, texts: string[]) => texts.map((text, i) => ({ text, x, y: 700 - i * 20 }));
+    const boxes = [...col(72, ['1. List item four', '2. List item five', '3. List item six']), ...col(250, ['\u00b7 Alpha', '\u00b7 Beta', '\u00b7 Gamma', '\u00b7 Delta']), ...col(420, ['Some info:', '\u00b7 Item A', '\u00b7 Item B'])];
+    const out = await md(pdf([{ lines: [{ text: 'Slide title', size: 28, y: 760 }, ...boxes] }]));
+    expect(out).toContain('1. List item four\n2. List item five\n3. List item six\n\n- Alpha\n- Beta\n- Gamma\n- Delta\n\nSome info:\n\n- Item A\n- Item B');
+    expect(out).not.toContain('|');
+    // Without the markers the same lines are a table.
+    const plain = await md(pdf([{ lines: [{ text: 'Slide title', size: 28, y: 760 }, ...boxes.map((l) => ({ ...l, text: l.text.replace(/^(\d\. |\u00b7 )/, '') }))] }]));
+    expect(plain).toContain('| List item four | Alpha | Some info: |');
+  });
+
   it('a header split over two text rows above numeric rows becomes one header row', () => {
     const rows = [
       ['#', '#', 'Language', '', 'TEDs', '', 'mAP'],

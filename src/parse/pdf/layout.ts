@@ -2,6 +2,7 @@
  * A document's lines into blocks: headings, paragraphs (by gap, indent and line spacing), lists nested by marker
  * position, code, tables and footnotes, page by page.
  */
+import { append } from '../../lib/arrays.js';
 import { codeSpan, esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
@@ -127,7 +128,9 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       if (table) {
         flush();
         lists = [];
-        pushTable(table.rows, table.columns, table.headed);
+        const sideBySide = listColumns(table.rows);
+        if (sideBySide) append(blocks, sideBySide);
+        else pushTable(table.rows, table.columns, table.headed);
         li = table.end - 1;
         last = lines[li];
         continue;
@@ -227,6 +230,45 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     carried = ending && blocks[blocks.length - 1] === ending.block ? ending : undefined;
   });
   return blocks;
+}
+
+/**
+ * Lists set side by side (a slide's text boxes, parallel lists on a page) line up like a table's rows: an aligned
+ * table whose cells mostly (three in five, four at least) start with a list marker, in two columns or more, is
+ * read column by column instead, each column's cells as list items (a cell holding several bullets as several)
+ * and the cells without a marker as paragraphs.
+ */
+function listColumns(rows: string[][]): Block[] | undefined {
+  // (Cells are markdown: a `*` marker arrives escaped.)
+  const marker = (cell: string) => BULLET.exec(cell.replace(/^\\/, '')) ?? ORDERED.exec(cell);
+  const cells = rows.flat().filter((c) => c.trim());
+  const marked = cells.filter((c) => marker(c));
+  const width = Math.max(...rows.map((r) => r.length));
+  const markedCols = Array.from({ length: width }, (_, c) => rows.some((r) => r[c] && marker(r[c]))).filter(Boolean).length;
+  if (marked.length < 4 || marked.length < cells.length * 0.6 || markedCols < 2) return undefined;
+  const out: Block[] = [];
+  for (let c = 0; c < width; c++) {
+    let list: Extract<Block, { t: 'list' }> | undefined;
+    for (const row of rows) {
+      for (const part of (row[c] ?? '').split(/\s+(?=[•●▪‣◦○■]\s)/u)) {
+        if (!part.trim()) continue;
+        const m = marker(part);
+        if (!m) {
+          list = undefined;
+          out.push({ t: 'p', text: part.trim() });
+          continue;
+        }
+        const ordered = !BULLET.test(part.replace(/^\\/, ''));
+        const number = ordered ? Number(m[1]) : 1;
+        if (!list || list.ordered !== ordered || (ordered && number !== list.start + list.items.length)) {
+          list = { t: 'list', ordered, start: number, items: [] };
+          out.push(list);
+        }
+        list.items.push({ text: part.replace(/^\\/, '').slice(m[0].length).trim(), children: [] });
+      }
+    }
+  }
+  return out;
 }
 
 /** Two lines of one paragraph: the same start, font and size, the second at most 1.6 lines below the first. */
