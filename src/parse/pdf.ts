@@ -114,7 +114,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       const page = await doc.getPage(i);
       const content = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true } as never);
       // A page whose text mostly runs sideways or upside down is read turned upright (see `pdf/turn.ts`).
-      const turn = readingTurn(content.items as RawItem[]);
+      const turn = readingTurn(content.items as RawItem[], (page as { rotate?: number }).rotate);
       const view = turn ? turnBox(page.view as number[], turn) : (page.view as number[]);
       const pageMono = new Set<string>();
       for (const [name, style] of Object.entries((content as { styles?: Record<string, { fontFamily?: string }> }).styles ?? {})) if (style?.fontFamily === 'monospace') pageMono.add(name);

@@ -500,4 +500,20 @@ describe('pdf turned pages', () => {
     const out = await md(pdf([{ lines: [...body, note] }]));
     expect(out).toBe(`<!-- page 1 -->\n\n${body.map((l) => l.text).join(' ')}\n\narXiv:2305.03393v1 \\[cs.CV\\] 5 May 2023\n`);
   });
+
+  it('a table\'s long vertical column heads over short figures leave their page upright (without /Rotate, sideways text must outnumber upright text four to one)', async () => {
+    // Four heads of 22 characters read upwards in a 120 pt header band, over three rows of two-digit figures.
+    const heads = ['Respondents in region A', 'Respondents in region B', 'Respondents in region C', 'Respondents in region D'];
+    const xs = [70, 170, 200, 230, 260, 290];
+    const rules = ['70 700 m 290 700 l S', ...[580, 560, 540, 520].map((y) => `70 ${y} m 290 ${y} l S`), ...xs.map((x) => `${x} 520 m ${x} 700 l S`)].join('\n');
+    const lines = [
+      { text: 'Survey', x: 72, y: 720, size: 12 },
+      { text: 'Year', x: 75, y: 586, size: 9 },
+      ...heads.map((text, i) => ({ text, x: 192 + i * 30, y: 586, size: 9, turned: true })),
+      ...['2021', '2022', '2023'].flatMap((year, r) => [{ text: year, x: 75, y: 566 - r * 20, size: 9 }, ...heads.map((_, i) => ({ text: String(10 + r * 4 + i), x: 176 + i * 30, y: 566 - r * 20, size: 9 }))]),
+    ];
+    const out = await md(pdf([{ lines, ops: rules }]));
+    expect(out).toContain('| Year | Respondents in region A | Respondents in region B | Respondents in region C | Respondents in region D |');
+    expect(out).toContain('| 2021 | 10 | 11 | 12 | 13 |');
+  });
 });

@@ -2,7 +2,7 @@
  * A document's lines into blocks: headings, paragraphs (by gap, indent and line spacing), lists nested by marker
  * position, code, tables and footnotes, page by page.
  */
-import { append } from '../../lib/arrays.js';
+import { append, maxOf } from '../../lib/arrays.js';
 import { codeSpan, esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
@@ -243,7 +243,7 @@ function listColumns(rows: string[][]): Block[] | undefined {
   const marker = (cell: string) => BULLET.exec(cell.replace(/^\\/, '')) ?? ORDERED.exec(cell);
   const cells = rows.flat().filter((c) => c.trim());
   const marked = cells.filter((c) => marker(c));
-  const width = Math.max(...rows.map((r) => r.length));
+  const width = maxOf(rows.map((r) => r.length));
   const markedCols = Array.from({ length: width }, (_, c) => rows.some((r) => r[c] && marker(r[c]))).filter(Boolean).length;
   if (marked.length < 4 || marked.length < cells.length * 0.6 || markedCols < 2) return undefined;
   const out: Block[] = [];

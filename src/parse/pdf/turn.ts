@@ -28,8 +28,12 @@ const slanted = (t: number[]) => {
   return off > SLANT && off < 90 - SLANT;
 };
 
-/** The turn that sets most of these runs' characters upright (upright wins ties), or undefined when they are. */
-export function readingTurn(items: Run[]): M | undefined {
+/**
+ * The turn that sets most of these runs' characters upright, or undefined when they are. The page's own `/Rotate`
+ * (`rotate`, degrees clockwise) showing them upright is enough; without it they must outnumber the upright ones
+ * four to one, so that a table's long vertical column heads over short figures do not turn their page.
+ */
+export function readingTurn(items: Run[], rotate = 0): M | undefined {
   const chars = new Map<number, number>();
   for (const it of items) {
     const t = it.transform;
@@ -40,7 +44,10 @@ export function readingTurn(items: Run[]): M | undefined {
     chars.set(way, (chars.get(way) ?? 0) + n);
   }
   const most = [...chars].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
-  return most ? TURNS[most[0]] : undefined;
+  if (!most || most[0] === 0) return undefined;
+  const upright = chars.get(0) ?? 0;
+  const shown = (((rotate % 360) + 360) % 360) === most[0];
+  return most[1] >= upright * (shown ? 1 : 4) ? TURNS[most[0]] : undefined;
 }
 
 /** Text runs turned (marked-content markers, which have no place, as they are). */
