@@ -193,7 +193,8 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       page.cleanup();
     }
     const title = pdfTitle(meta);
-    const breaks = words.lineBreaks();
+    // A browser does not hyphenate: its line-end hyphens are compounds' own unless the document says otherwise.
+    const breaks = words.lineBreaks(browser ? 1 : 0);
     const perPage = placements.map((placed) => (typeof placed === 'function' ? placed(breaks) : placed));
     const all = perPage.flat();
     const blocks = withSlants(layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono, breaks), slants);

@@ -172,6 +172,23 @@ describe('pdf lines', () => {
 });
 
 describe('pdf paragraphs', () => {
+  it('a browser\'s print keeps its line-end hyphens where the document shows nothing else: browsers do not hyphenate', async () => {
+    const lines = [...bodyAt(740, 3), { text: 'Photon is a geocoder, self-', y: 690 }, { text: 'hostable, that suits autocomplete on the map.', y: 690 - 15.4 }];
+    expect(await md(pdf([{ lines }], { producer: 'Skia/PDF m156' }))).toContain('Photon is a geocoder, self-hostable, that suits');
+    // Made by another program, with nothing to go on, the hyphen broke a word.
+    expect(await md(pdf([{ lines }], { producer: 'pdfTeX-1.40.25' }))).toContain('Photon is a geocoder, selfhostable, that suits');
+  });
+
+  it('a word a page break cut joins its part before the page marker, its hyphen judged as at a line end', async () => {
+    const page = (last: string) => [...bodyAt(740, 30), { text: last, y: 740 - 30 * 15.4 }];
+    const next = [{ text: 'puter word and the paragraph goes on across the page break.', y: 740 }];
+    const out = await md(pdf([{ lines: page('the last line of the page ends in a com-') }, { lines: next }]));
+    expect(out).toContain('ends in a computer\n\n<!-- page 2 -->\n\nword and the paragraph goes on');
+    // A compound the document writes with its hyphen keeps it.
+    const compound = await md(pdf([{ lines: [...bodyAt(740, 2), { text: 'A well-known fact.', y: 700 }] }, { lines: page('and that was a well-') }, { lines: [{ text: 'known story of the town.', y: 740 }] }]));
+    expect(compound).toContain('and that was a well-known\n\n<!-- page 3 -->\n\nstory of the town.');
+  });
+
   it('body paragraphs set only a fifth more than the line spacing apart are separate paragraphs', async () => {
     // 10 pt text on a 12 pt line spacing; the paragraphs 15 pt apart (less than 1.6 lines). A paragraph's last line
     // ends a sentence; a full-width line spread 15 pt from the next by a tall formula does not end one.

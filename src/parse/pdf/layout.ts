@@ -229,7 +229,34 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     flush();
     carried = ending && blocks[blocks.length - 1] === ending.block ? ending : undefined;
   });
+  joinAcrossPages(blocks, breaks);
   return blocks;
+}
+
+/**
+ * A word a page break cut ("com-" at a page's foot, "puter" atop the next): the part on the next page joins the
+ * part before the page marker, as a line's wrap joins (the hyphen judged as there), and that page's text goes on
+ * from the next word. Only between text ending in a lower-case letter and a hyphen (a paragraph, or a list's last
+ * item) and a paragraph starting with a lower-case letter.
+ */
+function joinAcrossPages(blocks: Block[], breaks?: LineBreaks): void {
+  for (let k = 1; k + 1 < blocks.length; k++) {
+    const [before, mark, after] = [blocks[k - 1], blocks[k], blocks[k + 1]];
+    if (mark.t !== 'comment' || after.t !== 'p') continue;
+    const holder = before.t === 'p' ? before : before.t === 'list' ? lastItem(before) : undefined;
+    const word = /^[a-z]\S*/.exec(after.text)?.[0];
+    if (!holder || !word || !/[a-z]-$/.test(holder.text.slice(-2))) continue;
+    holder.text = joinWrapped(holder.text, word, breaks);
+    after.text = after.text.slice(word.length).trimStart();
+    if (!after.text) blocks.splice(k + 1, 1);
+  }
+}
+
+/** A list's last item, in its last nested list where it has one: the text printed last. */
+function lastItem(list: Extract<Block, { t: 'list' }>): { text: string } | undefined {
+  const item = list.items[list.items.length - 1];
+  const nested = item?.children[item.children.length - 1];
+  return nested?.t === 'list' ? lastItem(nested) : item;
 }
 
 /**

@@ -59,9 +59,10 @@ const tail = (line: string) => line.slice(-100).toLowerCase();
  * - the document writes the compound elsewhere and never the joined word: kept; the reverse: dropped;
  * - the document's other breaks: kept where more of them are shown to be compounds than broken words, dropped
  *   where fewer;
+ * - the program that made the file (`lineBreaks(prior)`): kept in a browser's print (browsers do not hyphenate);
  * - kept when both parts stand as words elsewhere in the document, else dropped.
  */
-export function documentWords(): { read(run: string): void; lineBreaks(): LineBreaks } {
+export function documentWords(): { read(run: string): void; lineBreaks(prior?: number): LineBreaks } {
   const seen = new Set<string>();
   const pairs: [string, string][] = [];
   /** The first part of a word the last run broke at its end. */
@@ -83,8 +84,8 @@ export function documentWords(): { read(run: string): void; lineBreaks(): LineBr
       const last = words[words.length - 1];
       before = last.endsWith('-') && /\p{Ll}-\s*$/u.test(run) ? last.slice(0, -1) : undefined;
     },
-    lineBreaks() {
-      const lean = Math.sign(pairs.reduce((n, [a, b]) => (a.includes('-') ? n : n + evidence(a, b.split('-')[0])), 0));
+    lineBreaks(prior = 0) {
+      const lean = Math.sign(pairs.reduce((n, [a, b]) => (a.includes('-') ? n : n + evidence(a, b.split('-')[0])), 0)) || Math.sign(prior);
       return {
         keepsHyphen(line, next) {
           const first = LAST_WORD.exec(tail(line))?.[1];
