@@ -141,8 +141,12 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       let ops: OperatorList | undefined;
       const operators = async () => {
         try {
-          const list = (ops ??= (await page.getOperatorList({ annotationMode: ANNOTATIONS_DISABLED })) as never);
-          return turn ? turnOperators(list, turn) : list;
+          if (!ops) {
+            const list = (await page.getOperatorList({ annotationMode: ANNOTATIONS_DISABLED })) as never;
+            // Turned once for every reader of it (see `pdf/turn.ts`).
+            ops = turn ? turnOperators(list, turn) : list;
+          }
+          return ops;
         } catch {
           return undefined;
         }

@@ -267,7 +267,12 @@ function lastItem(list: Extract<Block, { t: 'list' }>): { text: string } | undef
  */
 function listColumns(rows: string[][]): Block[] | undefined {
   // (Cells are markdown: a `*` marker arrives escaped.)
-  const marker = (cell: string) => BULLET.exec(cell.replace(/^\\/, '')) ?? ORDERED.exec(cell);
+  const marker = (cell: string) => {
+    const bare = cell.replace(/^\\/, '');
+    const bullet = BULLET.exec(bare);
+    const number = bullet ? null : ORDERED.exec(bare);
+    return bullet || number ? { bullet: !!bullet, start: number ? Number(number[1]) : 1, text: bare.slice((bullet ?? number)![0].length).trim() } : undefined;
+  };
   const cells = rows.flat().filter((c) => c.trim());
   const marked = cells.filter((c) => marker(c));
   const width = maxOf(rows.map((r) => r.length));
@@ -285,13 +290,12 @@ function listColumns(rows: string[][]): Block[] | undefined {
           out.push({ t: 'p', text: part.trim() });
           continue;
         }
-        const ordered = !BULLET.test(part.replace(/^\\/, ''));
-        const number = ordered ? Number(m[1]) : 1;
-        if (!list || list.ordered !== ordered || (ordered && number !== list.start + list.items.length)) {
-          list = { t: 'list', ordered, start: number, items: [] };
+        const ordered = !m.bullet;
+        if (!list || list.ordered !== ordered || (ordered && m.start !== list.start + list.items.length)) {
+          list = { t: 'list', ordered, start: m.start, items: [] };
           out.push(list);
         }
-        list.items.push({ text: part.replace(/^\\/, '').slice(m[0].length).trim(), children: [] });
+        list.items.push({ text: m.text, children: [] });
       }
     }
   }

@@ -22,11 +22,13 @@ const TURNS: Record<number, M> = { 90: [0, -1, 1, 0, 0, 0], 180: [-1, 0, 0, -1, 
 /** Degrees off the nearest quarter turn beyond which a run is slanted. */
 const SLANT = 3;
 
-/** Whether a run is set at a slant: its baseline more than a few degrees off the page's axes. */
-const slanted = (t: number[]) => {
+/** How a run is set: along the page's axes (upright or upside down), sideways (a quarter turn), or at a slant. */
+function setting(t: number[]): 'straight' | 'side' | 'slant' {
+  if (t[1] === 0) return 'straight';
   const off = Math.abs((((Math.atan2(t[1], t[0]) * 180) / Math.PI) % 90 + 90) % 90);
-  return off > SLANT && off < 90 - SLANT;
-};
+  if (off > SLANT && off < 90 - SLANT) return 'slant';
+  return Math.abs(t[1]) > Math.abs(t[0]) ? 'side' : 'straight';
+}
 
 /**
  * The turn that sets most of these runs' characters upright, or undefined when they are. The page's own `/Rotate`
@@ -37,7 +39,7 @@ export function readingTurn(items: Run[], rotate = 0): M | undefined {
   const chars = new Map<number, number>();
   for (const it of items) {
     const t = it.transform;
-    if (!t || typeof it.str !== 'string' || slanted(t)) continue;
+    if (!t || typeof it.str !== 'string' || setting(t) === 'slant') continue;
     const n = it.str.trim().length;
     if (!n) continue;
     const way = (Math.round(Math.atan2(t[1], t[0]) / (Math.PI / 2)) * 90 + 360) % 360;
@@ -67,19 +69,15 @@ export function turnOperators<T extends { fnArray: number[]; argsArray: unknown[
   return { ...ops, fnArray: ([OP.transform] as number[]).concat(ops.fnArray), argsArray: ([turn] as unknown[]).concat(ops.argsArray) };
 }
 
-/** Whether a run reads sideways: a quarter turn either way (within the slant's margin). */
-const sideways = (t: number[]) => Math.abs(t[1]) > Math.abs(t[0]) && !slanted(t);
-
 /**
  * A page's runs split three ways: set upright (or upside down), at a slant, and sideways (a margin's vertical
  * note such as arXiv's identifier, or a table's vertical column heads, which `pdf.ts` puts back where a table
  * holds them), each in drawing order.
  */
 export function setApart<T extends { str: string; transform: number[] }>(items: T[]): { straight: T[]; slant: T[]; side: T[] } {
-  if (!items.some((it) => it.str.trim() && (slanted(it.transform) || sideways(it.transform)))) return { straight: items, slant: [], side: [] };
   const out = { straight: [] as T[], slant: [] as T[], side: [] as T[] };
-  for (const it of items) (slanted(it.transform) ? out.slant : sideways(it.transform) ? out.side : out.straight).push(it);
-  return out;
+  for (const it of items) out[setting(it.transform)].push(it);
+  return out.slant.length || out.side.length ? out : { straight: items, slant: [], side: [] };
 }
 
 /** Runs set apart as texts: runs on one baseline (the same angle, each starting on the line the one before runs along) make one. */
