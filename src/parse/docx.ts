@@ -7,7 +7,7 @@
  * them.
  */
 import { append } from '../lib/arrays.js';
-import { codeSpan, commentLine, esc, image, link, plainText, wrap } from './inline.js';
+import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf, type XNode } from './xml.js';
@@ -46,29 +46,6 @@ export function convertDocx(zip: ZipReader): Converted {
   const blocks = append(ctx.body(body), ctx.noteBlocks());
   const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
   return { blocks, title, cut: false };
-}
-
-/** A stretch of a paragraph's text with its formatting (`b`, `i`, `s`, `c` for code), or `raw` markdown. */
-type Seg = { text: string; fmt: string };
-
-/** Segments as markdown: neighbours with the same formatting are merged before emphasis is added. */
-function renderSegs(segs: Seg[]): string {
-  const merged: Seg[] = [];
-  for (const s of segs) {
-    const last = merged[merged.length - 1];
-    if (last && last.fmt === s.fmt && s.fmt !== 'raw') last.text += s.text;
-    else merged.push({ ...s });
-  }
-  return merged
-    .map(({ text, fmt }) => {
-      if (fmt === 'raw' || !text.trim()) return text;
-      if (fmt === 'c') return codeSpan(text);
-      if (fmt.includes('b')) text = wrap(text, '**');
-      if (fmt.includes('i')) text = wrap(text, '*');
-      if (fmt.includes('s')) text = wrap(text, '~~');
-      return text;
-    })
-    .join('');
 }
 
 /** The address of a `HYPERLINK "url"` field instruction; a local one (`\\l "bookmark"`) has none. */
@@ -154,8 +131,6 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
 const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
 /** Inline code character styles ("HTML Code", pandoc's "Verbatim Char"). */
 const CODE_CHAR_STYLE = /^(html (code|typewriter|keyboard|sample)|verbatim char|code char|inline code|source code char)\b/i;
-/** Monospace font families: text set wholly in one of them is code. */
-const MONO_FONT = /^(courier|consolas|menlo|monaco|lucida (console|sans typewriter)|andale mono|(dejavu|liberation|noto|pt|droid|ubuntu|roboto|ibm plex|source code|fira|jetbrains|cascadia|sf) ?(sans )?(mono|code)|inconsolata|ocr)/i;
 
 const runFont = (rpr: XNode | undefined) => {
   const f = child(rpr, 'w:rFonts');
@@ -198,7 +173,7 @@ class DocxWalker {
     const c = this.comments.get(id)!;
     const text = kids(c)
       .filter((x) => x.name === 'w:p')
-      .map((x) => this.runs(x).replace(/\s+/g, ' ').trim())
+      .map((x) => squeeze(this.runs(x).replace(/\s/g, ' ')).trim())
       .filter(Boolean)
       .join(' ');
     return { t: 'quote', blocks: [{ t: 'p', text: commentLine([attr(c, 'w:author'), attr(c, 'w:date')], text) }] };
@@ -222,7 +197,7 @@ class DocxWalker {
       const note = this.notes.get(this.noteOrder[i]);
       const text = kids(note)
         .filter((c) => c.name === 'w:p')
-        .map((p) => this.runs(p).replace(/\s+/g, ' ').trim())
+        .map((p) => squeeze(this.runs(p).replace(/\s/g, ' ')).trim())
         .filter(Boolean)
         .join(' ');
       out.push({ t: 'p', text: `[^${i + 1}]: ${text}` });
@@ -306,7 +281,7 @@ class DocxWalker {
     const styleId = attr(child(ppr, 'w:pStyle'), 'w:val');
     const chain = this.styleChain(styleId);
     this.paraFont = chain.find((s) => s.font)?.font;
-    const text = this.runs(p).replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+    const text = squeeze(this.runs(p)).replace(/ ?\n ?/g, '\n').trim();
     const name = (chain[0]?.name ?? styleId ?? '').toLowerCase();
     let heading = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/.exec(name);
     const outline = attr(child(ppr, 'w:outlineLvl'), 'w:val') ?? chain.find((s) => s.outline !== undefined)?.outline;
@@ -354,11 +329,11 @@ class DocxWalker {
     return out.trimEnd();
   }
 
-  /** Runs of a paragraph as markdown (see `renderSegs`). */
+  /** Runs of a paragraph as markdown (see `renderRuns`). */
   runs(n: XNode): string {
-    const segs: Seg[] = [];
+    const segs: Run[] = [];
     this.collect(n, segs, []);
-    return renderSegs(segs);
+    return renderRuns(segs);
   }
 
   /**
@@ -367,7 +342,7 @@ class DocxWalker {
    * result as it stands. A field left open at the paragraph's end (a table of contents spans paragraphs) links
    * nothing.
    */
-  private collect(n: XNode, segs: Seg[], fields: { instr: string; start: number }[]): void {
+  private collect(n: XNode, segs: Run[], fields: { instr: string; start: number }[]): void {
     for (const c of kids(n)) {
       switch (c.name) {
         case 'w:r': {
@@ -380,18 +355,18 @@ class DocxWalker {
           else if (type === 'end') {
             const f = fields.pop();
             const url = f && f.start >= 0 ? fieldUrl(f.instr) : undefined;
-            if (url) segs.push({ text: link(renderSegs(segs.splice(f!.start)), url), fmt: 'raw' });
+            if (url) segs.push({ text: link(renderRuns(segs.splice(f!.start)), url), raw: true });
           } else this.run(c, segs);
           break;
         }
         case 'w:hyperlink': {
           const rel = this.rels.get(attr(c, 'r:id') ?? '');
-          segs.push({ text: link(this.runs(c), rel?.external ? rel.target : undefined), fmt: 'raw' });
+          segs.push({ text: link(this.runs(c), rel?.external ? rel.target : undefined), raw: true });
           break;
         }
         case 'w:fldSimple': {
           const url = fieldUrl(attr(c, 'w:instr') ?? '');
-          if (url) segs.push({ text: link(this.runs(c), url), fmt: 'raw' });
+          if (url) segs.push({ text: link(this.runs(c), url), raw: true });
           else this.collect(c, segs, fields);
           break;
         }
@@ -406,7 +381,7 @@ class DocxWalker {
     }
   }
 
-  run(r: XNode, segs: Seg[]): void {
+  run(r: XNode, segs: Run[]): void {
     const rpr = child(r, 'w:rPr');
     const on = (name: string) => {
       const e = child(rpr, name);
@@ -416,25 +391,25 @@ class DocxWalker {
     const charStyle = this.styleChain(attr(child(rpr, 'w:rStyle'), 'w:val'));
     const font = runFont(rpr) ?? charStyle.find((s) => s.font)?.font;
     const code = charStyle.some((s) => CODE_CHAR_STYLE.test(s.name)) || (!!font && MONO_FONT.test(font) && !MONO_FONT.test(this.paraFont ?? ''));
-    const fmt = code ? 'c' : `${on('w:b') ? 'b' : ''}${on('w:i') ? 'i' : ''}${on('w:strike') ? 's' : ''}`;
+    const fmt = { b: on('w:b'), i: on('w:i'), s: on('w:strike'), code };
     // A drawing Word writes twice (`mc:AlternateContent`: a DrawingML choice and a VML fallback) is read once.
     const parts = kids(r).flatMap((c) => (c.name === 'mc:AlternateContent' ? kids(child(c, 'mc:Choice') ?? child(c, 'mc:Fallback')) : [c]));
     for (const c of parts) {
       if (c.name === 'w:t') {
         const t = (c.children ?? []).map((x) => x.data ?? '').join('');
-        segs.push({ text: code ? t : esc(t), fmt });
-      } else if (c.name === 'w:tab') segs.push({ text: ' ', fmt });
-      else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', fmt: 'raw' });
+        segs.push({ text: code ? t : esc(t), ...fmt });
+      } else if (c.name === 'w:tab') segs.push({ text: ' ', ...fmt });
+      else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', raw: true });
       else if (c.name === 'w:commentReference') {
         const id = attr(c, 'w:id') ?? '';
         if (this.comments.has(id) && !this.heldComments.includes(id)) this.heldComments.push(id);
       } else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
         const key = `${c.name === 'w:footnoteReference' ? 'f' : 'e'}:${attr(c, 'w:id') ?? ''}`;
-        if (this.notes.has(key)) segs.push({ text: `[^${this.noteLabel(key)}]`, fmt: 'raw' });
+        if (this.notes.has(key)) segs.push({ text: `[^${this.noteLabel(key)}]`, raw: true });
       } else if (c.name === 'w:drawing' || c.name === 'w:pict') {
         const pr = find(c, 'wp:docPr') ?? find(c, 'pic:cNvPr');
         const img = image(attr(pr, 'descr') || attr(pr, 'title'));
-        if (img) segs.push({ text: ` ${img} `, fmt: 'raw' });
+        if (img) segs.push({ text: ` ${img} `, raw: true });
         // A text box's paragraphs are blocks of their own, written after the paragraph that anchors the box, and so
         // are a SmartArt diagram's text and a chart's data.
         append(this.heldBoxes, outermost(c, 'w:txbxContent'));

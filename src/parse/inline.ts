@@ -10,6 +10,71 @@ export function codeSpan(text: string): string {
   return text.trim() ? (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``) : text;
 }
 
+/** Monospace font families (a docx or pptx run's Latin font): text set in one of them is code. */
+export const MONO_FONT = /^(courier|consolas|menlo|monaco|lucida (console|sans typewriter)|andale mono|(dejavu|liberation|noto|pt|droid|ubuntu|roboto|ibm plex|source code|fira|jetbrains|cascadia|sf) ?(sans )?(mono|code)|inconsolata|ocr)/i;
+
+/**
+ * A stretch of a paragraph's text with its formatting, as docx and pptx runs carry it: `text` already escaped
+ * (code as typed), or `raw` markdown written as is (a break, a note reference, an image, a link).
+ */
+export interface Run {
+  text: string;
+  b?: boolean;
+  i?: boolean;
+  s?: boolean;
+  code?: boolean;
+  raw?: boolean;
+}
+
+const EMPHASIS = [
+  ['b', '**'],
+  ['i', '*'],
+  ['s', '~~'],
+] as const;
+
+/**
+ * Runs as markdown. An emphasis spans the longest stretch of runs that carry it, spaces between them included, so
+ * the file's run boundaries (a spelling mark, a code word in a bold title) never split it: `**Parse result (`data`
+ * of it)**`, not `**Parse result (****data**…`. Code runs are one code span per stretch, inside the emphasis they
+ * carry. A raw run ends an emphasis.
+ */
+export function renderRuns(runs: Run[], depth = 0): string {
+  if (depth === EMPHASIS.length) return plainRuns(runs);
+  const [key, mark] = EMPHASIS[depth];
+  const has = (r: Run | undefined) => !!r && !r.raw && !!r[key];
+  const blank = (r: Run) => !r.raw && !r.text.trim();
+  let out = '';
+  for (let i = 0; i < runs.length; ) {
+    let j = i + 1;
+    if (has(runs[i])) {
+      for (let k = j; k < runs.length; k++) {
+        if (has(runs[k])) j = k + 1;
+        else if (!blank(runs[k])) break;
+      }
+      out += wrap(renderRuns(runs.slice(i, j), depth + 1), mark);
+    } else {
+      while (j < runs.length && !has(runs[j])) j++;
+      out += renderRuns(runs.slice(i, j), depth + 1);
+    }
+    i = j;
+  }
+  return out;
+}
+
+function plainRuns(runs: Run[]): string {
+  let out = '';
+  for (let i = 0; i < runs.length; i++) {
+    if (!runs[i].code || runs[i].raw) {
+      out += runs[i].text;
+      continue;
+    }
+    let code = runs[i].text;
+    while (runs[i + 1]?.code && !runs[i + 1].raw) code += runs[++i].text;
+    out += codeSpan(code);
+  }
+  return out;
+}
+
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;
 
 export function isSafeUrl(href: string | undefined): href is string {
@@ -38,6 +103,11 @@ export function wrap(text: string, mark: string): string {
   const end = text.trimEnd().length;
   if (start >= end) return text;
   return `${text.slice(0, start)}${mark}${text.slice(start, end)}${mark}${text.slice(end)}`;
+}
+
+/** Markdown with each run of spaces and tabs made one space, except inside code spans (code keeps its spacing). */
+export function squeeze(md: string): string {
+  return md.replace(/\\[\s\S]|(`+)[\s\S]*?[^`]\1(?!`)|[ \t]{2,}|\t/g, (m, ticks?: string) => (ticks || m.startsWith('\\') ? m : ' '));
 }
 
 export function collapse(text: string): string {

@@ -5,6 +5,7 @@
  */
 import { maxOf } from '../lib/arrays.js';
 import { trimEndOf } from '../lib/strings.js';
+import { squeeze } from './inline.js';
 import type { Block, ListItem } from './types.js';
 
 export function writeMarkdown(blocks: Block[]): string {
@@ -96,7 +97,7 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
 }
 
 export function cell(text: string): string {
-  return text
+  const md = text
     .trim()
     // A paragraph's hard break (a backslash no other backslash escapes, then a newline) is a `<br>` like any break.
     .replace(/(?<!\\)((?:\\\\)*)\\\n/g, '$1\n')
@@ -105,8 +106,9 @@ export function cell(text: string): string {
     .filter(Boolean)
     .join('<br>')
     .replace(/\\\|/g, '|')
-    .replace(/\|/g, '\\|')
-    .replace(/[ \t]+/g, ' ');
+    .replace(/\|/g, '\\|');
+  // Spacing inside a code span is the code's own.
+  return squeeze(md);
 }
 
 /** Drops empty rows and columns; the first remaining row is the header. A 1x1 table is a paragraph. */

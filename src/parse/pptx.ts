@@ -7,7 +7,7 @@
 import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
-import { commentLine, esc, image, link, plainText, wrap } from './inline.js';
+import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from './inline.js';
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
@@ -151,24 +151,38 @@ function collectShapes(
   }
 }
 
+/**
+ * A paragraph's runs as markdown (see `renderRuns`): bold, italic, struck out, a run in a monospace font as code, and the runs
+ * one hyperlink covers as one link.
+ */
 function runsText(p: XNode, rels: Map<string, { target: string; external: boolean }>): string {
-  let out = '';
+  const out: Run[] = [];
+  /** The runs of the hyperlink open now; `href` is '' for a link that goes nowhere outside the deck. */
+  let linked: { href: string; runs: Run[] } | undefined;
+  const close = () => {
+    if (linked) out.push({ text: link(renderRuns(linked.runs), linked.href || undefined), raw: true });
+    linked = undefined;
+  };
   for (const r of kids(p)) {
-    if (r.name === 'a:br') out += '\n';
-    else if (r.name === 'a:r' || r.name === 'a:fld') {
-      let t = esc(textOf(child(r, 'a:t')));
+    if (r.name === 'a:br') {
+      close();
+      out.push({ text: '\n', raw: true });
+    } else if (r.name === 'a:r' || r.name === 'a:fld') {
       const rpr = child(r, 'a:rPr');
-      if (attr(rpr, 'b') === '1') t = wrap(t, '**');
-      if (attr(rpr, 'i') === '1') t = wrap(t, '*');
+      const code = MONO_FONT.test(attr(child(rpr, 'a:latin'), 'typeface') ?? '');
+      const text = textOf(child(r, 'a:t'));
+      const strike = attr(rpr, 'strike');
+      const run: Run = { text: code ? text : esc(text), b: attr(rpr, 'b') === '1', i: attr(rpr, 'i') === '1', s: !!strike && strike !== 'noStrike', code };
       const hl = child(rpr, 'a:hlinkClick');
-      if (hl) {
-        const rel = rels.get(attr(hl, 'r:id') ?? '');
-        t = link(t, rel?.external ? rel.target : undefined);
-      }
-      out += t;
+      const rel = hl ? rels.get(attr(hl, 'r:id') ?? '') : undefined;
+      const href = hl ? (rel?.external ? rel.target : '') : undefined;
+      if (linked && linked.href !== href) close();
+      if (href === undefined) out.push(run);
+      else (linked ??= { href, runs: [] }).runs.push(run);
     }
   }
-  return out.replace(/[ \t]+/g, ' ').trim();
+  close();
+  return squeeze(renderRuns(out)).trim();
 }
 
 /** Paragraphs of a text body; bulleted ones grouped into nested lists by `lvl`. */

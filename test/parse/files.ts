@@ -40,10 +40,10 @@ export function xlsx(sheets: { name: string; rows: string }[], styles?: string, 
 
 /**
  * A deck of slides in presentation `order`; a slide's `parts` are parts it relates to by id (a chart, SmartArt
- * data), stored at their path under `ppt/`.
+ * data), stored at their path under `ppt/`; its `links` are hyperlinks' external addresses by relationship id.
  */
 export function pptx(
-  slides: { shapes: string; notes?: string; comments?: { author: string; dt?: string; text: string }[]; parts?: Record<string, { path: string; xml: string }> }[],
+  slides: { shapes: string; notes?: string; comments?: { author: string; dt?: string; text: string }[]; parts?: Record<string, { path: string; xml: string }>; links?: Record<string, string> }[],
   order?: number[],
 ): Uint8Array {
   const files: Record<string, string> = {
@@ -70,6 +70,7 @@ export function pptx(
       rels.push(`<Relationship Id="${id}" Type="x/part" Target="../${part.path}"/>`);
       files[`ppt/${part.path}`] = part.xml;
     }
+    for (const [id, url] of Object.entries(s.links ?? {})) rels.push(`<Relationship Id="${id}" Type="x/hyperlink" Target="${url}" TargetMode="External"/>`);
     if (rels.length) files[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<Relationships>${rels.join('')}</Relationships>`;
   });
   return zip(files);

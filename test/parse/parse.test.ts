@@ -281,6 +281,51 @@ describe('markdown convention', () => {
     );
   });
 
+  // pandoc writes a bold sentence with a code word in it as three runs, and spaces as runs of their own.
+  it('docx and pptx: an emphasis spans the runs that carry it, code runs inside it; a code span keeps its spacing, in a table cell too', async () => {
+    const wrun = (text: string, f: { b?: boolean; i?: boolean; code?: boolean } = {}) =>
+      `<w:r><w:rPr>${f.code ? '<w:rFonts w:ascii="Courier New"/>' : ''}${f.b ? '<w:b/>' : ''}${f.i ? '<w:i/>' : ''}</w:rPr><w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const sentence = [
+      wrun('Stack: ', { b: true }),
+      wrun('Fastify (through ', { b: true }),
+      wrun('@fastify/typebox', { b: true, code: true }),
+      wrun(' 6)', { b: true }),
+      wrun(' and it '),
+      wrun('silently lowers', { i: true }),
+      wrun(' ', { i: true }),
+      wrun('limit', { i: true, code: true }),
+      wrun(' '),
+      wrun('to the credits', { i: true }),
+      wrun(', see '),
+      wrun('Idempotency-Key', { b: true, code: true }),
+      wrun(' with '),
+      wrun('-   ', { code: true }),
+    ].join('');
+    const expected = '**Stack: Fastify (through `@fastify/typebox` 6)** and it *silently lowers `limit` to the credits*, see **`Idempotency-Key`** with `-   `';
+    const cellRuns = wrun('writes ') + wrun('-   item', { code: true }) + wrun('  (3 spaces)');
+    const body = `<w:p>${sentence}</w:p><w:tbl><w:tr><w:tc>${p('tool')}</w:tc><w:tc>${p('lists')}</w:tc></w:tr><w:tr><w:tc>${p('turndown')}</w:tc><w:tc><w:p>${cellRuns}</w:p></w:tc></w:tr></w:tbl>`;
+    expect(await md(docx(body))).toBe(`${expected}\n\n| tool | lists |\n| --- | --- |\n| turndown | writes \`-   item\` (3 spaces) |\n`);
+
+    const arun = (text: string, f: { b?: boolean; i?: boolean; s?: boolean; code?: boolean; link?: string } = {}) =>
+      `<a:r><a:rPr${f.b ? ' b="1"' : ''}${f.i ? ' i="1"' : ''}${f.s ? ' strike="sngStrike"' : ''}>${f.code ? '<a:latin typeface="Courier"/>' : ''}${f.link ? `<a:hlinkClick r:id="${f.link}"/>` : ''}</a:rPr><a:t>${text}</a:t></a:r>`;
+    const para = (runs: string) => `<p:sp><p:nvSpPr><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:p>${runs}</a:p></p:txBody></p:sp>`;
+    const deck = pptx([
+      {
+        shapes:
+          para(arun('Parse result (', { b: true }) + arun('data', { b: true, code: true }) + arun(' of the parse endpoint)', { b: true })) +
+          para(arun('Read ') + arun('the ', { link: 'rId5' }) + arun('guide', { b: true, link: 'rId5' }) + arun(' now: ') + arun('a  b', { code: true })) +
+          para(arun('Open ') + arun('one', { link: 'rId5' }) + arun('two', { link: 'rId6' }) + arun(' and ') + arun('inside', { link: 'rId7' }) + arun(', ') + arun('gone', { s: true }) + arun(' kept', { s: false })),
+        links: { rId5: 'https://example.org/guide', rId6: 'https://example.org/two' },
+        parts: { rId7: { path: 'slides/slide2.xml', xml: '<x/>' } },
+      },
+    ]);
+    const slide = await md(deck);
+    expect(slide).toContain('**Parse result (`data` of the parse endpoint)**');
+    // One link over the runs it covers; two links side by side stay two; a link inside the deck keeps its text only.
+    expect(slide).toContain('Read [the **guide**](https://example.org/guide) now: `a  b`');
+    expect(slide).toContain('Open [one](https://example.org/guide)[two](https://example.org/two) and inside, ~~gone~~ kept');
+  });
+
   it('html: main content only, no script/style/svg/nav, links http(s)/mailto, no data URIs, tables with a header row', async () => {
     const html = `<html><head><meta property="og:title" content="OG Title"><title>T</title><style>x{}</style></head><body>
       <nav>menu</nav><main><h2>Sub</h2><p>Hi <a href="https://a.example/x">there</a> <a href="javascript:evil()">js</a> <a href="mailto:a@b.c">mail</a>
