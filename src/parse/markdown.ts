@@ -35,10 +35,23 @@ function oneLine(text: string): string {
   return text.split('\n').map((part) => part.trim()).join(' ').replace(/[ \t]+/g, ' ').trim();
 }
 
+/**
+ * A heading's text without a bold or italic that covers all of it (a slide title or a Word heading set bold:
+ * `**Title**` says no more than `#` does). An emphasis over part of it stays.
+ */
+function unemphasised(text: string): string {
+  for (;;) {
+    const m = /^(\*\*?)(?=\S)([^]*\S)\1$/.exec(text);
+    // `**a** and **b**` is two emphases, not one around it all: the marker must not stand inside unescaped.
+    if (!m || (m[1] === '**' ? /(?<!\\)\*\*/ : /(?<!\\)\*/).test(m[2])) return text;
+    text = m[2];
+  }
+}
+
 function renderBlock(b: Block): string {
   switch (b.t) {
     case 'h': {
-      const text = oneLine(b.text);
+      const text = unemphasised(oneLine(b.text));
       if (!text) return '';
       return `${'#'.repeat(Math.min(6, Math.max(1, b.level)))} ${text}`;
     }

@@ -421,6 +421,17 @@ describe('markdown convention', () => {
     expect(word.json.data.metadata.title).toBe('The *real* NAME_1');
   });
 
+  it('a heading set bold or italic as a whole carries no emphasis markers; an emphasis over part of it stays', async () => {
+    expect(await md(Buffer.from('<h2><strong>Whole</strong></h2><h3><b><i>Both</i></b></h3><h3><b>Part</b> of it</h3><h3><b>a</b> and <b>b</b></h3><h3><s>Struck</s></h3>'))).toBe(
+      '## Whole\n\n### Both\n\n### **Part** of it\n\n### **a** and **b**\n\n### ~~Struck~~\n',
+    );
+    const bold = (t: string) => `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${t}</w:t></w:r>`;
+    expect(await md(docx(`<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${bold('Set ')}${bold('bold')}</w:p>`)).then((m) => m.split('\n')[0])).toBe('# Set bold');
+    // LibreOffice writes a deck's titles bold.
+    const title = `<p:sp><p:nvSpPr><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:p><a:r><a:rPr b="1"/><a:t>Quarterly results</a:t></a:r></a:p></p:txBody></p:sp>`;
+    expect(await md(pptx([{ shapes: title }]))).toBe('<!-- slide 1 -->\n\n## Quarterly results\n');
+  });
+
   it('html: a code block keeps the language its class names; a list item led by a check box is a task', async () => {
     const page = '<body><pre><code class="hljs language-ts">const a = 1;</code></pre><pre class="lang-py">x = 1</pre><pre class="language-a`b">z</pre>' +
       '<ul><li><input type="checkbox" checked disabled> Done</li><li><input type="checkbox"> Open <input type="checkbox" checked></li><li>Plain [x] text</li></ul></body>';
