@@ -180,8 +180,9 @@ describe('pdf headings from real structure', () => {
     });
   });
 
-  it('a tagged table (a browser or Word export) is a pipe table: header row, monospace cells as code, wrapped cells joined, rows far apart', async () => {
-    // Set as a browser prints an HTML table: rows 30 pt apart, the names in Courier, one cell wrapped onto two lines.
+  it('a tagged table (a browser or Word export) is a pipe table: header row, monospace cells as code, wrapped cells joined (a wrapped code span as one), rows far apart', async () => {
+    // Set as a browser prints an HTML table: rows 30 pt apart, the names in Courier, one cell wrapped onto two lines,
+    // a name wrapped after its "_" one code span.
     const lines = [
       { text: 'Settings', size: 18, y: 720 },
       { text: 'The server reads these variables at start.', y: 690 },
@@ -194,7 +195,10 @@ describe('pdf headings from real structure', () => {
       { text: 'the data dir', x: 300, y: 586 },
       { text: 'A | B', x: 90, y: 556 },
       { text: 'both', x: 300, y: 556 },
-      { text: 'Restart the server after a change.', y: 520 },
+      { text: 'QUARRY_UPSTREAM_', mono: true, size: 10, x: 90, y: 526 },
+      { text: 'TIMEOUT_MS', mono: true, size: 10, x: 90, y: 514 },
+      { text: '15000', mono: true, size: 10, x: 300, y: 526 },
+      { text: 'Restart the server after a change.', y: 480 },
     ];
     const td = (...k: number[]) => ({ role: 'TD', kids: k });
     const tags = {
@@ -207,13 +211,14 @@ describe('pdf headings from real structure', () => {
           { role: 'TR', kids: [td(4), td(5)] },
           { role: 'TR', kids: [td(6), td(7, 8)] },
           { role: 'TR', kids: [td(9), td(10)] },
+          { role: 'TR', kids: [td(11, 12), td(13)] },
         ] },
-        { role: 'P', kids: [11] },
+        { role: 'P', kids: [14] },
       ],
     };
     const out = await md(pdf([{ lines, tags }]));
     expect(out).toContain(
-      ['The server reads these variables at start.', '', '| variable | default |', '| --- | --- |', '| `PORT` | `8080` |', '| `QUARRY_SECRET` | generated into the data dir |', '| A \\| B | both |', '', 'Restart the server after a change.'].join('\n'),
+      ['The server reads these variables at start.', '', '| variable | default |', '| --- | --- |', '| `PORT` | `8080` |', '| `QUARRY_SECRET` | generated into the data dir |', '| A \\| B | both |', '| `QUARRY_UPSTREAM_TIMEOUT_MS` | `15000` |', '', 'Restart the server after a change.'].join('\n'),
     );
     expect(out).not.toContain('```');
     // The same lines untagged: monospace lines set apart are code, not a table (what the tags settle).

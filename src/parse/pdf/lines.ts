@@ -400,7 +400,7 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     // A monospace footnote (its line led by a smaller note mark) is not a listing line.
     const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const partLinks = !hit && segs.some((g) => g.href);
-    const md = !rtl && !runs && (partLinks || segs.some((g) => g.image || (g.mono && codeLike(g.s)))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
+    const md = !rtl && !runs && (partLinks || segs.some((g, i) => g.image || codeSeg(segs, i))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
     out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: (proseChars.size || fonts.size) === 1, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
@@ -432,6 +432,9 @@ export const ascii = (s: string) => {
 /** An inline code stretch: ASCII with a letter or digit (quotes set in a typewriter font are punctuation). */
 const codeLike = (s: string) => ascii(s) && /[A-Za-z0-9]/.test(s);
 
+/** A monospace stretch that reads as code: `codeLike`, or code cut after its hyphens at the line's end ("--" of "--json"). */
+const codeSeg = (segs: Seg[], i: number) => segs[i].mono && (codeLike(segs[i].s) || (i === segs.length - 1 && /^\s*[-_/]+\s*$/.test(segs[i].s)));
+
 /** A footnote mark: a number, or an asterisk or dagger sign. */
 const NOTE_MARK = /^\s*(\d{1,3}|[*†‡§¶]{1,3})\s*$/;
 
@@ -450,7 +453,7 @@ function lineMarkdown(segs: Seg[]): string {
     const s = g.s.replace(/\s+/g, ' ');
     if (g.image) return ` ${image(s.trim())} `;
     const glued = (word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0])) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
-    if (!g.mono || glued || !codeLike(s)) return esc(s);
+    if (glued || !codeSeg(segs, i)) return esc(s);
     const m = edges(s);
     return m[1] + codeSpan(m[2]) + m[3];
   });

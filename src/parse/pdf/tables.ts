@@ -7,7 +7,7 @@ import { codeSpan, esc } from '../inline.js';
 import { fillGrid, inGrid, trimFrameBands, type Grid, type PlacedItem } from './rules.js';
 import { itemSize, type TextItem } from './items.js';
 import { BULLET_GLYPHS, type Cell, type Columns, type Line, readingOrder, segments, toLines } from './lines.js';
-import { joinWrapped, type LineBreaks } from './text.js';
+import { joinedSpan, joinWrapped, type LineBreaks } from './text.js';
 
 /**
  * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
@@ -88,7 +88,8 @@ function alignCells(rows: TaggedCell[][]): { rows: string[][]; starts: number[] 
 }
 
 /** A tagged cell's lines as one line of markdown: monospace lines and words as code spans (a cell has no blocks). */
-const cellMarkdown = (lines: Line[]) => lines.map((l) => (l.runs ? codeSpan(l.text) : (l.md ?? esc(l.text)))).join(' ');
+const cellMarkdown = (lines: Line[]) =>
+  lines.map((l) => (l.runs ? codeSpan(l.text) : (l.md ?? esc(l.text)))).reduce((md, line) => (md ? (joinedSpan(md, line) ?? `${md} ${line}`) : line), '');
 
 /**
  * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and

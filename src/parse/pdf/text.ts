@@ -16,10 +16,11 @@ export function spaced(before: string, next: string, gap: number, size: number, 
 
 /**
  * Whether a line ending in a hyphen goes on in the next line with no space between: after a letter or digit and
- * before a capital or a digit, the hyphen is part of a compound or code ("Next-" "Gen", a UUID's "b5f0-" "9722…"),
- * not a break inside a word nor a dash.
+ * before a capital or a digit, or after a capital or digit and before a lower-case letter, the hyphen is part of a
+ * compound or code ("Next-" "Gen", a UUID's "b5f0-" "9722…", "CPU-" "heavy", "10-" "year"), not a break inside a
+ * word (hyphenation splits a word between lower-case syllables) nor a dash.
  */
-const hyphenJoins = (line: string, next: string) => /[\p{L}\d]-$/u.test(line) && /^[\p{Lu}\d]/u.test(next);
+const hyphenJoins = (line: string, next: string) => (/[\p{L}\d]-$/u.test(line) && /^[\p{Lu}\d]/u.test(next)) || (/[\p{Lu}\d]-$/u.test(line) && /^\p{Ll}/u.test(next));
 
 /**
  * A line and the next one its text wraps onto: a hyphen between lower-case letters is dropped where it broke a
@@ -30,9 +31,21 @@ const hyphenJoins = (line: string, next: string) => /[\p{L}\d]-$/u.test(line) &&
  */
 export function joinWrapped(line: string, next: string, breaks?: LineBreaks): string {
   if (!line || !next || /\s$/.test(line) || /^\s/.test(next)) return line + next;
+  const span = joinedSpan(line, next);
+  if (span) return span;
   if (/[a-z]-$/.test(line) && /^[a-z]/.test(next)) return breaks?.keepsHyphen(line, next) ? line + next : line.slice(0, -1) + next;
   if (hyphenJoins(line, next) || /\S[_/]$/.test(line)) return line + next;
   return `${line} ${next}`;
+}
+
+/**
+ * A code span a line wrapped ("`@fastify/type-provider-`" "`typebox`") is one span (a backtick in text is escaped,
+ * so one at the line's end closes a span): joined with no space after a hyphen, "_" or "/" (where word processors
+ * and browsers break code), else with one. Undefined where the line does not end and the next start with a span.
+ */
+export function joinedSpan(line: string, next: string): string | undefined {
+  if (/[^`\\]`$/.test(line) && /^`[^`]/.test(next)) return line.slice(0, -1) + (/[-_/]`$/.test(line) ? '' : ' ') + next.slice(1);
+  return undefined;
 }
 
 /** How a document's words wrap at line ends (see `documentWords`). */
