@@ -996,6 +996,34 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(table(after, 2)).not.toContain('Shareholder name');
   });
 
+  it('a row a page break split (its cells going on atop the next page, the first one empty) joins its row before the page marker; a group\'s next row under a label written once stays a row', async () => {
+    const row = (y: number, cells: [string, string, string]) => cells.map((text, k) => ({ text, x: [72, 200, 400][k], y })).filter((c) => c.text);
+    const header = (y: number) => row(y, ['Option', 'Meaning', 'Default']);
+    const first = {
+      lines: [
+        { text: 'The options are:', x: 72, y: 700 },
+        ...header(160),
+        ...row(142, ['maxPages', 'Pages read at most', '100']),
+        ...row(124, ['maxTextLength', 'Characters kept, the rest cut', 'none']),
+        ...row(106, ['filename', 'A hint only: the type is', 'none']),
+      ],
+    };
+    const table = (out: string, n: number) => out.split(`<!-- page ${n} -->`)[1];
+    // The cell goes on mid-sentence atop the next page, under the header the page repeats.
+    const more = [...row(722, ['tags', 'Labels', 'empty']), ...row(704, ['format', 'Answer format', 'json']), ...row(686, ['maxAge', 'Oldest cached answer', '3600'])];
+    const split = await md(pdf([first, { lines: [...header(758), ...row(740, ['', 'sniffed from the bytes', '']), ...more] }]));
+    expect(table(split, 1)).toContain('| filename | A hint only: the type is sniffed from the bytes | none |');
+    expect(table(split, 2)).toMatch(/^\s*\| Option \| Meaning \| Default \|\n\| --- \| --- \| --- \|\n\| tags \| Labels \| empty \|\n/);
+    // A capitalised value under an empty first cell is a group's next row (its label written once), not the rest.
+    const group = await md(pdf([first, { lines: [...row(740, ['', 'Read from the bytes', 'yes']), ...more] }]));
+    expect(table(group, 1)).toContain('| filename | A hint only: the type is | none |');
+    expect(table(group, 2)).toContain('| | Read from the bytes | yes |');
+    // So is a lower-case value under a cell of one word: only a cell that wrapped runs on.
+    const value = await md(pdf([first, { lines: [...row(740, ['', '', 'yes']), ...more] }]));
+    expect(table(value, 1)).toContain('| filename | A hint only: the type is | none |');
+    expect(table(value, 2)).toContain('| | | yes |');
+  });
+
   it('a table header repeated at the top of every page (a browser repeating <thead>) is the table\'s header, not a running head', async () => {
     const page = (first: number) => ({
       lines: [

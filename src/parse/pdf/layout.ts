@@ -10,7 +10,7 @@ import { codeRuns, codeText } from './code.js';
 import { joinWrapped, type LineBreaks } from './text.js';
 import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
-import { type Carried, carryHeader, contentsRun, findTables, LEADER, mergeHeaderRows } from './tables.js';
+import { type Carried, carryHeader, contentsRun, findTables, joinSplitRow, LEADER, mergeHeaderRows } from './tables.js';
 
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
 
@@ -47,12 +47,15 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : l.runs && !monoBody && !marker ? codeSpan(l.text.trim()) : esc(l.text.slice(marker.length));
   const blocks: Block[] = [];
   // The table that ended the page before, for one that opens this page in its columns (see `carryHeader`).
-  let carried: Carried | undefined;
+  let carried: (Carried & { block: Block }) | undefined;
   pages.forEach((read, i) => {
     blocks.push({ t: 'comment', text: `page ${i + 1}` });
     const opening = blocks.length;
     let ending: (Carried & { block: Block }) | undefined;
     const pushTable = (rows: string[][], columns: Columns, headed: boolean) => {
+      // A row the page break split joins the table before (see `joinSplitRow`).
+      if (blocks.length === opening && carried?.block.t === 'table') rows = joinSplitRow(rows, columns, { ...carried, rows: carried.block.rows }, breaks);
+      if (!rows.length) return;
       const own = mergeHeaderRows(rows);
       const table: Block = { t: 'table', rows: (!headed && own === rows && blocks.length === opening && carryHeader(rows, columns, carried)) || own };
       blocks.push(table);

@@ -281,11 +281,41 @@ const COLUMN_TOL = { rules: 1, text: 8 } as const;
  * continuation: it gets that table's header row instead of having a data row promoted to one.
  */
 export function carryHeader(rows: string[][], columns: Columns, carried: Carried | undefined): string[][] | undefined {
-  const was = carried?.columns;
-  if (!carried || !was || was.by !== columns.by || was.at.length !== columns.at.length || was.at.some((x, k) => Math.abs(x - columns.at[k]) > COLUMN_TOL[columns.by])) return undefined;
-  const key = (r: string[]) => r.map((c) => c.replace(/\s+/g, ' ').trim().toLowerCase()).join('|');
-  if (rows[0]?.length !== carried.header.length || key(rows[0]) === key(carried.header)) return undefined;
+  if (!carried || !sameColumns(columns, carried.columns)) return undefined;
+  if (rows[0]?.length !== carried.header.length || rowKey(rows[0]) === rowKey(carried.header)) return undefined;
   return [carried.header, ...rows];
+}
+
+const sameColumns = (a: Columns, b: Columns | undefined) => !!b && b.by === a.by && b.at.length === a.at.length && b.at.every((x, k) => Math.abs(x - a.at[k]) <= COLUMN_TOL[a.by]);
+const rowKey = (r: string[]) => r.map((c) => c.replace(/\s+/g, ' ').trim().toLowerCase()).join('|');
+
+/**
+ * A row a page break split (word processors let a tall row run onto the next page): the first body row of a table
+ * opening a page in the columns of the one that ended the page before (after the header rows it may repeat) has no text
+ * in its first column, and each of its filled cells goes on mid-sentence (a lower-case letter or closing
+ * punctuation) from a cell of that table's last row holding two words or more (a tall row's wrapped cell; short
+ * cells end on the first page). Its cells join that last row's
+ * (`before`) as a cell's wrapped lines do, a word the break cut joined whole where the document writes it so, and
+ * the rows left are returned (none when the page holds no more of the table). A group's next row under a label
+ * written once (an empty first cell, its values capitalised, figures or single words) stays a row.
+ */
+export function joinSplitRow(rows: string[][], columns: Columns, carried: Carried & { rows: string[][] }, breaks?: LineBreaks): string[][] {
+  const last = carried.rows[carried.rows.length - 1];
+  if (carried.rows.length < 2 || !sameColumns(columns, carried.columns) || last.length !== rows[0]?.length || !last[0]?.trim()) return rows;
+  // The header rows the page repeats (a header wrapped onto two rows repeats both).
+  let at = 0;
+  while (at < rows.length && at < carried.rows.length - 1 && rowKey(rows[at]) === rowKey(carried.rows[at])) at++;
+  const next = rows[at];
+  if (!next || next[0].trim()) return rows;
+  const filled = next.map((c, k) => (c.trim() ? k : -1)).filter((k) => k >= 0);
+  // Each goes on mid-sentence from a cell that wrapped (two words or more): a group's "none" over "yes" does not.
+  if (!filled.length || filled.some((k) => !/^[\p{Ll})\],;:]/u.test(next[k].trim()) || !/\S\s+\S/.test(last[k]))) return rows;
+  for (const k of filled) {
+    const [a, b] = [last[k].trim(), next[k].trim()];
+    last[k] = breaks?.isWord(a, b) ? a + b : joinWrapped(a, b, breaks);
+  }
+  const left = rows.filter((_, r) => r !== at);
+  return left.length > at ? left : [];
 }
 
 /**
