@@ -5,7 +5,7 @@
  */
 import { parseDocument } from 'htmlparser2';
 import { append } from '../lib/arrays.js';
-import { codeSpan, collapse, esc, image, link, plainText, wrap } from './inline.js';
+import { codeSpan, collapse, esc, image, link, MONO_FONT, plainText, wrap } from './inline.js';
 import { writeMarkdown } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { LIMITS } from './types.js';
@@ -113,13 +113,25 @@ class Walker {
       if (c.type !== 'tag' && c.type !== 'script' && c.type !== 'style') continue;
       const name = c.name!;
       if (skipped(c)) continue;
-      if (this.underBody && (name === 'header' || name === 'footer' || c.attribs?.role === 'banner' || c.attribs?.role === 'contentinfo')) continue;
+      // LibreOffice's export marks its running header and footer `<div title="header">`, `<div title="footer">`.
+      const running = name === 'header' || name === 'footer' || c.attribs?.role === 'banner' || c.attribs?.role === 'contentinfo' || (name === 'div' && /^(header|footer)$/.test(c.attribs?.title ?? ''));
+      if (this.underBody && running) continue;
       if (!BLOCK.has(name)) {
         inline += this.inline(c);
         continue;
       }
       flush();
-      append(out, this.block(c));
+      for (const b of this.block(c)) {
+        const prev = out[out.length - 1];
+        const bare = b.t === 'list' && !b.items[0]?.text && b.items[0]?.children.every((k) => k.t === 'list');
+        if (bare && prev?.t === 'list') {
+          // A list opening with a bare nested list right after a list (LibreOffice's `</ul><ul><ul><li>`): the
+          // nested list is the previous item's, and the list goes on.
+          prev.items[prev.items.length - 1].children.push(...b.items[0].children);
+          if (prev.ordered === b.ordered) append(prev.items, b.items.slice(1));
+          else if (b.items.length > 1) out.push({ ...b, items: b.items.slice(1) });
+        } else out.push(b);
+      }
     }
     flush();
     return out;
@@ -237,6 +249,9 @@ class Walker {
       }
       default:
         if (BLOCK.has(c.name!)) return ' ' + this.flatten(c) + ' ';
+        // Word processors mark inline code by its font alone (LibreOffice `<font face="Courier New, monospace">`,
+        // Word and Google Docs `<span style="font-family: 'Courier New'">`).
+        if (monospaced(c)) return codeSpan(collapse(textOf(c)));
         return this.inlineChildren(c);
     }
   }
@@ -295,4 +310,11 @@ export function flattenBlocks(blocks: Block[]): string {
     else lines.push(writeMarkdown([b]).trim());
   }
   return lines.filter((l) => l.trim()).join('\n');
+}
+
+/** An inline element whose font (a `<font face>`, or a `font-family` in its style) is monospace: its first family. */
+function monospaced(c: XNode): boolean {
+  const family = attr(c, 'face') ?? /font-family\s*:\s*([^;]+)/i.exec(attr(c, 'style') ?? '')?.[1];
+  const first = family?.split(',')[0].trim().replace(/^["']|["']$/g, '');
+  return !!first && (MONO_FONT.test(first) || /^monospace$/i.test(first));
 }

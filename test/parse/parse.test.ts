@@ -432,6 +432,16 @@ describe('markdown convention', () => {
     expect(await md(pptx([{ shapes: title }]))).toBe('<!-- slide 1 -->\n\n## Quarterly results\n');
   });
 
+  // As LibreOffice (and Word, Google Docs) export a document to HTML.
+  it('html from a word processor: inline code marked by a monospace font, its running footer dropped, a nested list it opens bare kept under its item', async () => {
+    const page =
+      '<body><p>Use <font face="Courier New, monospace"><font size="2">npm  ci</font></font> or <span style="font-family: \'Roboto Mono\'">pnpm</span>, ' +
+      '<span style="font-size:11pt;font-family:monospace">yarn</span>; not <span style="font-family: Arial, sans-serif">Arial</span> nor <font face="Georgia">Georgia</font>.</p>' +
+      '<ul><li><p>First</p></li></ul><ul><ul><li><p>Under first</p></li></ul><li><p>Second</p></li></ul>' +
+      '<div title="footer"><p align="center"><sdfield type=PAGE>15</sdfield></p></div></body>';
+    expect(await md(Buffer.from(page))).toBe('Use `npm ci` or `pnpm`, `yarn`; not Arial nor Georgia.\n\n- First\n  - Under first\n- Second\n');
+  });
+
   it('html: a code block keeps the language its class names; a list item led by a check box is a task', async () => {
     const page = '<body><pre><code class="hljs language-ts">const a = 1;</code></pre><pre class="lang-py">x = 1</pre><pre class="language-a`b">z</pre>' +
       '<ul><li><input type="checkbox" checked disabled> Done</li><li><input type="checkbox"> Open <input type="checkbox" checked></li><li>Plain [x] text</li></ul></body>';
