@@ -116,11 +116,20 @@ class Walker {
       // LibreOffice's export marks its running header and footer `<div title="header">`, `<div title="footer">`.
       const running = name === 'header' || name === 'footer' || c.attribs?.role === 'banner' || c.attribs?.role === 'contentinfo' || (name === 'div' && /^(header|footer)$/.test(c.attribs?.title ?? ''));
       if (this.underBody && running) continue;
-      if (!BLOCK.has(name)) {
+      if (!BLOCK.has(name) && !this.holdsBlocks(c)) {
         inline += this.inline(c);
         continue;
       }
       flush();
+      if (name === 'a') {
+        // A link around blocks (a card: its heading, a summary): the blocks as they are, the link on the first
+        // heading's or paragraph's text.
+        const inner = this.blocks(c);
+        const first = inner.find((b) => b.t === 'h' || b.t === 'p') as { text: string } | undefined;
+        if (first) first.text = link(first.text, attr(c, 'href'));
+        append(out, inner);
+        continue;
+      }
       for (const b of this.block(c)) {
         const prev = out[out.length - 1];
         const bare = b.t === 'list' && !b.items[0]?.text && b.items[0]?.children.every((k) => k.t === 'list');
@@ -135,6 +144,23 @@ class Walker {
     }
     flush();
     return out;
+  }
+
+  private blockful = new WeakMap<XNode, boolean>();
+
+  /**
+   * An element of no block kind holding block elements (a framework's custom element such as Google's `<c-wiz>`, a
+   * `<span>` around a `<div>`, a link around a card's heading and summary) is laid out as a block by a browser, and
+   * read as one here.
+   */
+  holdsBlocks(c: XNode): boolean {
+    if (c.type !== 'tag' || skipped(c)) return false;
+    let known = this.blockful.get(c);
+    if (known === undefined) {
+      known = (c.children ?? []).some((k) => k.type === 'tag' && (BLOCK.has(k.name!) ? !skipped(k) : this.holdsBlocks(k)));
+      this.blockful.set(c, known);
+    }
+    return known;
   }
 
   block(c: XNode): Block[] {
@@ -166,6 +192,8 @@ class Walker {
     const items: ListItem[] = [];
     for (const li of kids(c)) {
       if (skipped(li)) continue;
+      // What stands between the items without text (LinkedIn's `<br>` after each `<li>`) is no item.
+      if (li.name !== 'li' && !textOf(li).trim() && !find(li, 'img')) continue;
       if (li.name === 'ul' || li.name === 'ol') {
         const nested = this.list(li);
         if (items.length) items[items.length - 1].children.push(nested);

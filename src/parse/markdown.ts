@@ -97,9 +97,11 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
       .filter(Boolean);
     // An item's own line breaks are hard breaks, as a paragraph's are.
     const hard = (k: number) => (k < text.length - 1 ? '\\' : '');
-    lines.push(marker + guardLineStart(text[0] ?? '').trimStart() + hard(0));
+    // An item opening with a heading (a card in a list of links) carries it on its marker's line: `- ### Title`.
+    const heading = !text.length && item.children[0]?.t === 'h' ? renderBlock(item.children[0]) : '';
+    lines.push(marker + (heading || guardLineStart(text[0] ?? '').trimStart() + hard(0)));
     text.slice(1).forEach((l, k) => lines.push(pad + guardLineStart(l) + hard(k + 1)));
-    for (const child of item.children) {
+    for (const child of heading ? item.children.slice(1) : item.children) {
       const s = renderBlock(child);
       if (!s.trim()) continue;
       if (child.t !== 'list') lines.push('');

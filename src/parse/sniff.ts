@@ -48,8 +48,13 @@ function looksLikeHtml(bytes: Uint8Array): boolean {
     if (bytes.subarray(0, 4096).includes(0)) return false;
     text = Buffer.from(bytes.subarray(0, 2048)).toString('latin1');
   }
-  const s = text.replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  // Comments and an XML declaration may come first (a saved fragment opens with `<!---->`).
+  const s = text
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase()
+    .replace(/^(?:<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)*/, '');
   if (/^<!doctype html|^<html[\s>]|^<head[\s>]|^<body[\s>]|^<meta[\s>]/.test(s)) return true;
-  if (/^(<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)*<(!doctype html|html[\s>])/.test(s)) return true;
-  return /^<(div|p|h[1-6]|table|title|article|main|section|ul|ol)[\s>]/.test(s) && /<\/[a-z0-9]+>/.test(s);
+  // A fragment: it opens with an element of a page's body and closes one.
+  return /^<(div|p|h[1-6]|table|title|article|main|section|header|footer|nav|aside|ul|ol|dl|blockquote|pre|figure|form|span|a|img)[\s>]/.test(s) && /<\/[a-z0-9]+>/.test(s);
 }

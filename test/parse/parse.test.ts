@@ -442,6 +442,27 @@ describe('markdown convention', () => {
     expect(await md(Buffer.from(page))).toBe('Use `npm ci` or `pnpm`, `yarn`; not Arial nor Georgia.\n\n- First\n  - Under first\n- Second\n');
   });
 
+  // Google Play's `<c-wiz>` elements, LinkedIn's job cards and `<br>` between list items, a saved fragment.
+  it('html as apps write it: blocks inside custom or inline elements stay blocks, a link around a card links its heading, stray breaks in a list are no items', async () => {
+    const page =
+      '<main><c-wiz jsrenderer="x"><div><h1><span>US Debt Now</span></h1><div>Larry Aasen</div></div><c-wiz><h2>Reviews</h2><span><div>4.5 stars</div></span></c-wiz></c-wiz>' +
+      '<ul><br><li><a href="https://example.org/ml"><h3>ML jobs</h3><p>183 open jobs</p></a></li><br><li><a href="https://example.org/r"><h3>Research jobs</h3></a></li></ul>' +
+      '<a href="https://example.org/card"><div><h4>Card title</h4><p>Summary</p></div></a></main>';
+    expect(await md(Buffer.from(page))).toBe(
+      [
+        '# US Debt Now',
+        'Larry Aasen',
+        '## Reviews',
+        '4.5 stars',
+        '- ### [ML jobs](https://example.org/ml)\n\n  183 open jobs\n- ### [Research jobs](https://example.org/r)',
+        '#### [Card title](https://example.org/card)',
+        'Summary',
+      ].join('\n\n') + '\n',
+    );
+    // A fragment that opens with a comment is HTML too.
+    expect(await md(Buffer.from('\n<!---->\n<section><h2>Job</h2><p>Zurich</p></section>'))).toBe('## Job\n\nZurich\n');
+  });
+
   it('html: a code block keeps the language its class names; a list item led by a check box is a task', async () => {
     const page = '<body><pre><code class="hljs language-ts">const a = 1;</code></pre><pre class="lang-py">x = 1</pre><pre class="language-a`b">z</pre>' +
       '<ul><li><input type="checkbox" checked disabled> Done</li><li><input type="checkbox"> Open <input type="checkbox" checked></li><li>Plain [x] text</li></ul></body>';
