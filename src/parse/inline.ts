@@ -105,9 +105,46 @@ export function wrap(text: string, mark: string): string {
   return `${text.slice(0, start)}${mark}${text.slice(start, end)}${mark}${text.slice(end)}`;
 }
 
-/** Markdown with each run of spaces and tabs made one space, except inside code spans (code keeps its spacing). */
+/**
+ * Markdown with each run of spaces and tabs made one space, except inside code spans (code keeps its spacing). A
+ * span runs from a backtick run to the next run of the same length (CommonMark); runs are indexed by length first,
+ * so the scan stays linear whatever the backticks (a regex backtracks cubically over a long run of them).
+ */
 export function squeeze(md: string): string {
-  return md.replace(/\\[\s\S]|(`+)[\s\S]*?[^`]\1(?!`)|[ \t]{2,}|\t/g, (m, ticks?: string) => (ticks || m.startsWith('\\') ? m : ' '));
+  const runs = new Map<number, number[]>();
+  for (const m of md.matchAll(/`+/g)) {
+    const at = runs.get(m[0].length);
+    if (at) at.push(m.index);
+    else runs.set(m[0].length, [m.index]);
+  }
+  /** Per run length, the next run not yet passed. */
+  const next = new Map<number, number>();
+  let out = '';
+  for (let i = 0; i < md.length; ) {
+    const c = md[i];
+    if (c === '\\') {
+      out += md.slice(i, i + 2);
+      i += 2;
+    } else if (c === '`') {
+      let n = 1;
+      while (md[i + n] === '`') n++;
+      const at = runs.get(n) ?? [];
+      let k = next.get(n) ?? 0;
+      while (k < at.length && at[k] <= i) k++;
+      next.set(n, k + 1);
+      // The closing run, or none: then the backticks are text.
+      const end = k < at.length ? at[k] + n : i + n;
+      out += md.slice(i, end);
+      i = end;
+    } else if (c === ' ' || c === '\t') {
+      while (md[i] === ' ' || md[i] === '\t') i++;
+      out += ' ';
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
 }
 
 export function collapse(text: string): string {
