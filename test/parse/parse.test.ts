@@ -162,13 +162,18 @@ describe('hostile inputs are 400 with a message that says which', () => {
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><w:document><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>`;
     await refused(zip({ 'word/document.xml': lol }), 400, 'invalidRequest', /entity|DTD/);
   });
-  it('long runs a trailing-space pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas) convert in linear time', async () => {
+  it('long runs a pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas, a run of backticks in code) convert in linear time', async () => {
     // End-anchored patterns took quadratic time on these: minutes, and the worker's wall-clock budget, for one file.
     const pre = await md(new TextEncoder().encode(`<html><body><pre>${' '.repeat(1_000_000)}a\n</pre><p>after</p></body></html>`));
     expect(pre).toMatch(/^```\n {1000000}a\n```\n\nafter\n$/);
     const styles = `<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="0${','.repeat(200_000)}0"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`;
     const sheet = await md(xlsx([{ name: 'S', rows: '<row r="1"><c r="A1" s="1"><v>1234</v></c></row>' }], styles));
     expect(sheet).toContain('## S');
+    // A code run of 60,000 backticks in a table cell: a regex finding code spans backtracked cubically over it.
+    const ticks = '`'.repeat(60_000);
+    const cellRun = `<w:r><w:rPr><w:rFonts w:ascii="Courier New"/></w:rPr><w:t>${ticks}  x</w:t></w:r>`;
+    const word = await md(docx(`<w:tbl><w:tr><w:tc>${p('h')}</w:tc></w:tr><w:tr><w:tc><w:p>${cellRun}</w:p></w:tc></w:tr></w:tbl>`));
+    expect(word).toContain(ticks);
   });
   it('absurd nesting depth in HTML and in XML', async () => {
     await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);
