@@ -98,19 +98,35 @@ export function image(alt: string | undefined, src?: string): string {
 
 /** Wraps text in a delimiter, keeping surrounding spaces outside (`** x**` is not emphasis). */
 export function wrap(text: string, mark: string): string {
-  // Trims, not a pattern: /^(\s*)([\s\S]*?)(\s*)$/ backtracks quadratically over a long run of spaces.
-  const start = text.length - text.trimStart().length;
-  const end = text.trimEnd().length;
-  if (start >= end) return text;
-  return `${text.slice(0, start)}${mark}${text.slice(start, end)}${mark}${text.slice(end)}`;
+  return keepEdges(text, (core) => `${mark}${core}${mark}`);
 }
 
 /**
- * Markdown with each run of spaces and tabs made one space, except inside code spans (code keeps its spacing). A
- * span runs from a backtick run to the next run of the same length (CommonMark); runs are indexed by length first,
- * so the scan stays linear whatever the backticks (a regex backtracks cubically over a long run of them).
+ * `f` applied to the text between its leading and trailing whitespace, which stays outside. Trims, not a pattern:
+ * /^(\s*)([\s\S]*?)(\s*)$/ backtracks quadratically over a long run of spaces.
  */
+export function keepEdges(text: string, f: (core: string) => string): string {
+  const start = text.length - text.trimStart().length;
+  const end = text.trimEnd().length;
+  if (start >= end) return text;
+  return text.slice(0, start) + f(text.slice(start, end)) + text.slice(end);
+}
+
+/** Markdown with each run of spaces and tabs made one space, except inside code spans (code keeps its spacing). */
 export function squeeze(md: string): string {
+  return splitCode(md)
+    .map((part, k) => (k % 2 ? part : part.replace(/[ \t]+/g, ' ')))
+    .join('');
+}
+
+/**
+ * Markdown cut at its code spans: text, span, text, …, a span with its backticks at each odd index. A span runs
+ * from a backtick run to the next run of the same length (CommonMark); a run without one is text, and so is an
+ * escaped backtick. Runs are indexed by length first, so the scan stays linear whatever the backticks (a regex
+ * backtracks cubically over a long run of them).
+ */
+export function splitCode(md: string): string[] {
+  if (!md.includes('`')) return [md];
   const runs = new Map<number, number[]>();
   for (const m of md.matchAll(/`+/g)) {
     const at = runs.get(m[0].length);
@@ -119,31 +135,31 @@ export function squeeze(md: string): string {
   }
   /** Per run length, the next run not yet passed. */
   const next = new Map<number, number>();
-  let out = '';
+  const out: string[] = [];
+  let text = 0;
   for (let i = 0; i < md.length; ) {
-    const c = md[i];
-    if (c === '\\') {
-      out += md.slice(i, i + 2);
+    if (md[i] === '\\') {
       i += 2;
-    } else if (c === '`') {
-      let n = 1;
-      while (md[i + n] === '`') n++;
-      const at = runs.get(n) ?? [];
-      let k = next.get(n) ?? 0;
-      while (k < at.length && at[k] <= i) k++;
-      next.set(n, k + 1);
-      // The closing run, or none: then the backticks are text.
-      const end = k < at.length ? at[k] + n : i + n;
-      out += md.slice(i, end);
-      i = end;
-    } else if (c === ' ' || c === '\t') {
-      while (md[i] === ' ' || md[i] === '\t') i++;
-      out += ' ';
-    } else {
-      out += c;
-      i++;
+      continue;
     }
+    if (md[i] !== '`') {
+      i++;
+      continue;
+    }
+    let n = 1;
+    while (md[i + n] === '`') n++;
+    const at = runs.get(n) ?? [];
+    let k = next.get(n) ?? 0;
+    while (k < at.length && at[k] <= i) k++;
+    next.set(n, k + 1);
+    if (k >= at.length) {
+      i += n;
+      continue;
+    }
+    out.push(md.slice(text, i), md.slice(i, at[k] + n));
+    i = text = at[k] + n;
   }
+  out.push(md.slice(text));
   return out;
 }
 
@@ -156,11 +172,19 @@ export function collapse(text: string): string {
  * to their content as is, emphasis markers dropped, escapes undone (an escaped `_` stays, a marker goes).
  */
 export function plainText(md: string): string {
-  // One pass, left to right: a code span, an escape, link brackets and their address, an emphasis marker.
-  return md
-    .replace(/(`+)([\s\S]*?)\1|\\(.)|!?\[|\]\([^)]*\)|[*_~]/g, (_m, ticks: string | undefined, code: string, escaped: string | undefined) =>
-      ticks ? code.replace(/^ ([\s\S]*) $/, '$1') : (escaped ?? ''),
-    )
+  return splitCode(md)
+    .map((part, k) => {
+      if (k % 2) {
+        // A span's content, less the one space that pads each side of it.
+        let n = 0;
+        while (part[n] === '`') n++;
+        const code = part.slice(n, part.length - n);
+        return code.length > 1 && code.startsWith(' ') && code.endsWith(' ') ? code.slice(1, -1) : code;
+      }
+      // An escape, link brackets and their address, an emphasis marker.
+      return part.replace(/\\(.)|!?\[|\]\([^()\s]*\)|[*_~]/g, (_m, escaped: string | undefined) => escaped ?? '');
+    })
+    .join('')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -136,7 +136,8 @@ export function renderTable(input: string[][]): string {
   for (let c = 0; c < width; c++) if (rows.some((r) => r[c] !== '')) keep.push(c);
   rows = rows.map((r) => keep.map((c) => r[c]));
   if (rows.length === 1 && keep.length === 1) return rows[0][0].replace(/<br>/g, '\\\n');
-  const line = (r: string[]) => `| ${r.join(' | ')} |`;
+  // An empty cell is one space between its pipes.
+  const line = (r: string[]) => `|${r.map((c) => (c ? ` ${c} ` : ' ')).join('|')}|`;
   const [head, ...body] = rows;
-  return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...body.map(line)].join('\n').replace(/ {2,}\|/g, ' |');
+  return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...body.map(line)].join('\n');
 }

@@ -73,7 +73,12 @@ function readFormats(xml: string | undefined): string[] {
   if (!xml) return [];
   const root = parseXml(xml);
   const custom = new Map<number, string>();
-  for (const f of findAll(root, 'numFmt')) custom.set(Number(attr(f, 'numFmtId')), attr(f, 'formatCode') ?? 'General');
+  // Excel allows 255 characters in a format code; a longer one (hostile: the patterns reading codes backtrack over
+  // long runs of brackets) shows the value as General does.
+  for (const f of findAll(root, 'numFmt')) {
+    const code = attr(f, 'formatCode') ?? 'General';
+    custom.set(Number(attr(f, 'numFmtId')), code.length <= 255 ? code : 'General');
+  }
   const xfs = findAll(root, 'cellXfs')[0];
   return kids(xfs, 'xf').map((xf) => {
     const id = Number(attr(xf, 'numFmtId') ?? 0);

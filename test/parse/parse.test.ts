@@ -162,7 +162,7 @@ describe('hostile inputs are 400 with a message that says which', () => {
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><w:document><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>`;
     await refused(zip({ 'word/document.xml': lol }), 400, 'invalidRequest', /entity|DTD/);
   });
-  it('long runs a pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas, a run of backticks in code) convert in linear time', async () => {
+  it('long runs a pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas, a run of backticks in code, leader dots, a word before a note mark) convert in linear time', async () => {
     // End-anchored patterns took quadratic time on these: minutes, and the worker's wall-clock budget, for one file.
     const pre = await md(new TextEncoder().encode(`<html><body><pre>${' '.repeat(1_000_000)}a\n</pre><p>after</p></body></html>`));
     expect(pre).toMatch(/^```\n {1000000}a\n```\n\nafter\n$/);
@@ -174,6 +174,24 @@ describe('hostile inputs are 400 with a message that says which', () => {
     const cellRun = `<w:r><w:rPr><w:rFonts w:ascii="Courier New"/></w:rPr><w:t>${ticks}  x</w:t></w:r>`;
     const word = await md(docx(`<w:tbl><w:tr><w:tc>${p('h')}</w:tc></w:tr><w:tr><w:tc><w:p>${cellRun}</w:p></w:tc></w:tr></w:tbl>`));
     expect(word).toContain(ticks);
+    // A code span keeping 200,000 spaces in a table cell (the table's line was tidied by a pattern), and a number
+    // format of 200,000 brackets (longer than Excel allows: General).
+    const spaced = `<w:r><w:rPr><w:rFonts w:ascii="Courier New"/></w:rPr><w:t xml:space="preserve">x${' '.repeat(200_000)}y</w:t></w:r>`;
+    expect(await md(docx(`<w:tbl><w:tr><w:tc>${p('h')}</w:tc></w:tr><w:tr><w:tc><w:p><w:r><w:t xml:space="preserve">see </w:t></w:r>${spaced}</w:p></w:tc></w:tr></w:tbl>`))).toContain(`\`x${' '.repeat(200_000)}y\``);
+    const brackets = styles.replace(`0${','.repeat(200_000)}0`, '['.repeat(200_000));
+    expect(await md(xlsx([{ name: 'S', rows: '<row r="1"><c r="A1" s="1"><v>1234</v></c></row>' }], brackets))).toContain('1234');
+    // The same run inside a code span of the document's title (the title is the span's plain text).
+    const titled = await parse(docx(`<w:p><w:pPr><w:pStyle w:val="Title"/></w:pPr><w:r><w:rPr><w:rFonts w:ascii="Courier New"/></w:rPr><w:t>a${ticks}b</w:t></w:r></w:p>`));
+    expect(titled.json.data.metadata.title).toBe(`a${ticks}b`);
+    // A PDF line of 100,000 leader dots (a contents entry's pattern: 100 s), and a line of 150,000 letters and a
+    // hyphen before a raised note mark (the mark's pattern looks at the word before it). Set tiny, as a hostile file
+    // can, so that the lines fit the page (pdf.js drops glyphs beyond it).
+    const dots = await md(pdf([{ lines: [{ text: `Chapter ${'.'.repeat(100_000)}!`, size: 0.005 }, { text: 'Body text.' }] }]));
+    expect(dots).toContain('Body text.');
+    const long = `${'a'.repeat(150_000)}-`;
+    const mark = { text: '1', x: 72 + long.length * 0.556 * 0.003 + 0.01, y: 700.001, size: 0.002 };
+    const marked = await md(pdf([{ lines: [{ text: long, x: 72, y: 700, size: 0.003 }, mark, { text: 'Body text.', y: 600 }] }]));
+    expect(marked).toContain('Body text.');
   });
   it('absurd nesting depth in HTML and in XML', async () => {
     await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);

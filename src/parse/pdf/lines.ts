@@ -3,7 +3,7 @@
  * over words, monospace runs, right-to-left order; and the reading order of a page, column by column inside bands.
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
-import { codeSpan, esc, image, link } from '../inline.js';
+import { codeSpan, esc, image, keepEdges, link } from '../inline.js';
 import { baselineGroups, spaced } from './text.js';
 import { itemSize, type TextItem } from './items.js';
 
@@ -373,7 +373,7 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
       const pieces = linkPieces(p);
       // A note mark (a smaller raised number or dagger) after a word is set apart from it ("Center 1", not
       // "Center1"); after a single letter it is an exponent and stays ("a2").
-      const mark = !rtl && p.size < l.size * 0.85 && p.y > l.y + l.size * 0.2 && NOTE_MARK.test(p.s) && /\p{L}{2,}[.,;:)]?$/u.test(text);
+      const mark = !rtl && p.size < l.size * 0.85 && p.y > l.y + l.size * 0.2 && NOTE_MARK.test(p.s) && /\p{L}{2,}[.,;:)]?$/u.test(text.slice(-40));
       if (text && (mark || spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) {
         text += ' ';
         const last = segs[segs.length - 1];
@@ -448,24 +448,20 @@ type Seg = { s: string; mono: boolean; href?: string; image?: boolean };
  */
 function lineMarkdown(segs: Seg[]): string {
   const word = /[\p{L}\p{N}]/u;
-  const edges = (s: string) => /^(\s*)(.*?)(\s*)$/s.exec(s)!;
   const parts = segs.map((g, i) => {
     const s = g.s.replace(/\s+/g, ' ');
     if (g.image) return ` ${image(s.trim())} `;
     const glued = (word.test(segs[i - 1]?.s.slice(-1) ?? '') && word.test(s[0])) || (word.test(segs[i + 1]?.s[0] ?? '') && word.test(s.slice(-1)));
     if (glued || !codeSeg(segs, i)) return esc(s);
-    const m = edges(s);
-    return m[1] + codeSpan(m[2]) + m[3];
+    return keepEdges(s, codeSpan);
   });
   let out = '';
   for (let i = 0; i < segs.length; ) {
     let j = i;
     let inner = '';
     while (j < segs.length && segs[j].href === segs[i].href) inner += parts[j++];
-    if (segs[i].href) {
-      const m = edges(inner);
-      out += m[1] + link(m[2], segs[i].href) + m[3];
-    } else out += inner;
+    const href = segs[i].href;
+    out += href ? keepEdges(inner, (core) => link(core, href)) : inner;
     i = j;
   }
   return out.trim();

@@ -502,8 +502,14 @@ export function tidyRows(rows: string[][]): string[][] {
   return out;
 }
 
-export const LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
-const ENTRY = /^(.*?)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,6})$/i;
+const LEADER_END = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
+const ENTRY_LINE = /^(.*?)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,6})$/i;
+/** A contents entry is a line of a few hundred characters at most: longer text is tested by neither pattern, which
+ * backtrack polynomially over a long run of dots. */
+const ENTRY_MAX = 400;
+/** Leader dots, then a page number, ending the line. */
+export const LEADER = { test: (text: string) => text.length <= ENTRY_MAX && LEADER_END.test(text) };
+const ENTRY = { exec: (text: string) => (text.length <= ENTRY_MAX ? ENTRY_LINE.exec(text) : null) };
 
 /**
  * A table of contents: three or more entries in a row (title, leader dots, page number; an entry's title may wrap
