@@ -296,17 +296,21 @@ describe('Logs endpoint, variant B (days=today, or endpoint starting with /)', (
   });
 
   it('an endpoint starting with / selects variant B and filters by path prefix', async () => {
-    const [reddit, subforum, web, partial, fReddit] = await Promise.all([
+    const [reddit, subforum, web, partial, fReddit, doubled] = await Promise.all([
       logs(dated, 'endpoint=/reddit'),
       logs(dated, 'endpoint=/reddit/subforum'),
       logs(dated, 'endpoint=/web'),
       logs(dated, 'endpoint=/red'),
       logs(alpha, 'endpoint=/reddit'),
+      // Slashes doubled or trailing separate nothing (read by splitting: a pattern trimming them backtracked
+      // quadratically over a long run).
+      logs(dated, `endpoint=//reddit//subforum${'/'.repeat(5000)}`),
     ]);
     const ids = (r: typeof reddit) => r.json.data.logs.map((l: any) => l.id);
-    for (const r of [reddit, subforum, web, partial, fReddit]) expect(r.json.success).toBe(true);
+    for (const r of [reddit, subforum, web, partial, fReddit, doubled]) expect(r.json.success).toBe(true);
     expect(ids(reddit)).toEqual([dToday, 'req_dated_yesterday']); // default 7 days
     expect(ids(subforum)).toEqual(ids(reddit));
+    expect(ids(doubled)).toEqual(ids(subforum));
     expect(web.json.data.logs.map((l: any) => [l.id, l.endpoint])).toEqual([['req_dated_2d_web', '/web/search']]);
     expect(partial.json.data).toMatchObject({ total: 0, logs: [] });
     expect(fReddit.json.data.total).toBe(5);

@@ -107,7 +107,8 @@ export function registerLogRoutes(app: FastifyInstance, deps: GatewayDeps): void
       if (endpointPath !== undefined && endpointPath !== '' && !/^\/[a-z0-9/]+$/i.test(endpointPath)) {
         throw new QuarryError('invalidRequest', 'endpoint: must be a path such as /reddit/subforum');
       }
-      const endpointPrefix = endpointPath ? endpointPath.replace(/^\/+|\/+$/g, '').split('/').join('.') : undefined;
+      // Split, not trimmed by a pattern: /\/+$/ backtracks quadratically over a long run of slashes.
+      const endpointPrefix = endpointPath ? endpointPath.split('/').filter(Boolean).join('.') : undefined;
       const { rows, total } = await deps.store.listCalls(principal.accountId, {
         sinceMs,
         page,
