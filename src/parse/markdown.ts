@@ -36,8 +36,9 @@ function oneLine(text: string): string {
 }
 
 /**
- * A heading's text without a bold or italic that covers all of it (a slide title or a Word heading set bold:
- * `**Title**` says no more than `#` does). An emphasis over part of it stays.
+ * A heading's or header cell's text without a bold or italic that covers all of it (a slide title or a Word heading
+ * set bold: `**Title**` says no more than `#` does; a table style's bold header row that LibreOffice writes into
+ * the runs). An emphasis over part of it stays.
  */
 function unemphasised(text: string): string {
   for (;;) {
@@ -138,6 +139,10 @@ export function renderTable(input: string[][]): string {
   if (rows.length === 1 && keep.length === 1) return rows[0][0].replace(/<br>/g, '\\\n');
   // An empty cell is one space between its pipes.
   const line = (r: string[]) => `|${r.map((c) => (c ? ` ${c} ` : ' ')).join('|')}|`;
-  const [head, ...body] = rows;
+  const [first, ...body] = rows;
+  // A header row set bold as a whole, every cell, says no more than its place (see `unemphasised`); one cell set
+  // apart from the others keeps its emphasis.
+  const bare = first.map(unemphasised);
+  const head = first.every((c, k) => !c || bare[k] !== c) ? bare : first;
   return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...body.map(line)].join('\n');
 }

@@ -444,12 +444,18 @@ describe('markdown convention', () => {
     expect(word.json.data.metadata.title).toBe('The *real* NAME_1');
   });
 
-  it('a heading set bold or italic as a whole carries no emphasis markers; an emphasis over part of it stays', async () => {
+  it('a heading or header row set bold or italic as a whole carries no emphasis markers; an emphasis over part of it, or over one header cell, stays', async () => {
     expect(await md(Buffer.from('<h2><strong>Whole</strong></h2><h3><b><i>Both</i></b></h3><h3><b>Part</b> of it</h3><h3><b>a</b> and <b>b</b></h3><h3><s>Struck</s></h3>'))).toBe(
       '## Whole\n\n### Both\n\n### **Part** of it\n\n### **a** and **b**\n\n### ~~Struck~~\n',
     );
     const bold = (t: string) => `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${t}</w:t></w:r>`;
     expect(await md(docx(`<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${bold('Set ')}${bold('bold')}</w:p>`)).then((m) => m.split('\n')[0])).toBe('# Set bold');
+    // A header cell set bold as a whole (LibreOffice writes a table style's bold header row into the runs); a body
+    // cell's bold stays.
+    expect(await md(Buffer.from('<table><tr><td><b>Plan</b></td><td><b>Price (USD)</b></td></tr><tr><td><b>Pro</b></td><td>49</td></tr></table>'))).toBe(
+      '| Plan | Price (USD) |\n| --- | --- |\n| **Pro** | 49 |\n',
+    );
+    expect(await md(Buffer.from('<table><tr><th>Server</th><th><b>rps per core</b></th></tr><tr><td>bare</td><td>34k</td></tr></table>'))).toContain('| Server | **rps per core** |');
     // LibreOffice writes a deck's titles bold.
     const title = `<p:sp><p:nvSpPr><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:p><a:r><a:rPr b="1"/><a:t>Quarterly results</a:t></a:r></a:p></p:txBody></p:sp>`;
     expect(await md(pptx([{ shapes: title }]))).toBe('<!-- slide 1 -->\n\n## Quarterly results\n');
