@@ -18,7 +18,7 @@ function categoryTitle(chart: XNode): string {
 
 export function chartBlocks(chart: XNode): Block[] {
   // The chart's own title, not the first one found (an untitled chart's axes may have titles).
-  const title = titleText(child(find(chart, 'c:chart'), 'c:title'));
+  const titled = child(find(chart, 'c:chart'), 'c:title');
   const series = findAll(chart, 'c:ser');
   if (!series.length) return [];
   const points = (n: XNode | undefined) => {
@@ -28,6 +28,8 @@ export function chartBlocks(chart: XNode): Block[] {
   };
   const cats = points(child(series[0], 'c:cat') ?? child(series[0], 'c:xVal'));
   const cols = series.map((s) => ({ name: textOf(find(child(s, 'c:tx'), 'c:v')) || textOf(child(s, 'c:tx')), vals: points(child(s, 'c:val') ?? child(s, 'c:yVal')) }));
+  // A title without text is drawn by Office as the name of the chart's only series (LibreOffice writes it out).
+  const title = titleText(titled) || (titled && cols.length === 1 ? cols[0].name.trim() : '');
   const n = Math.max(cats.length, ...cols.map((c) => c.vals.length));
   const rows: string[][] = [[esc(categoryTitle(chart) || 'Category'), ...cols.map((c) => esc(c.name.trim()))]];
   for (let i = 0; i < n; i++) rows.push([esc(cats[i] ?? ''), ...cols.map((c) => esc(c.vals[i] ?? ''))]);

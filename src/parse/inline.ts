@@ -189,8 +189,21 @@ export function plainText(md: string): string {
     .trim();
 }
 
+/**
+ * A date-time's fraction of a second to the millisecond where the digits after are zeros (LibreOffice writes nine:
+ * ".236000000" is ".236", ".000000000" none). Only a date-time's length is looked at: the pattern backtracks over a
+ * long run of digits.
+ */
+function shortFraction(s: string): string {
+  if (s.length > 40) return s;
+  return s.replace(/(T\d\d:\d\d:\d\d)\.(\d{3})0+(?=Z|[+-]\d\d:?\d\d|$)/, (_m, t: string, ms: string) => t + (ms === '000' ? '' : `.${ms}`));
+}
+
 /** A reviewer comment's line (docx and pptx): `**Comment (author, date-time):** text`, who and when when known. */
 export function commentLine(who: (string | undefined)[], text: string): string {
-  const by = who.filter(Boolean).map((x) => esc(x!)).join(', ');
+  const by = who
+    .filter(Boolean)
+    .map((x) => esc(shortFraction(x!)))
+    .join(', ');
   return `**Comment${by ? ` (${by})` : ''}:** ${text}`;
 }

@@ -62,18 +62,22 @@ describe('SmartArt and charts in Word', () => {
     expect(out).toContain('Traffic this week:\n\nChart: Calls per day\n\n| Category | Paid | Free |\n| --- | --- | --- |\n| Mon | 10 | 11 |\n| Tue | 20 | 21 |');
   });
 
-  it('a chart\'s first column is headed by its category axis title (a scatter chart\'s horizontal axis); an untitled chart is not named after an axis', async () => {
+  it('a chart\'s first column is headed by its category axis title (a scatter chart\'s horizontal axis); an untitled chart is not named after an axis, one whose title has no text after its only series', async () => {
     const axis = (tag: string, pos: string, title?: string) =>
       `<c:${tag}><c:axId val="1"/><c:axPos val="${pos}"/>${title ? `<c:title><c:tx><c:rich><a:p><a:r><a:t>${title}</a:t></a:r></a:p></c:rich></c:tx></c:title>` : ''}</c:${tag}>`;
     const ser = (x: string, y: string) =>
       `<c:ser><c:tx><c:v>Load</c:v></c:tx><c:${x}><c:numRef><c:numCache><c:pt idx="0"><c:v>1</c:v></c:pt></c:numCache></c:numRef></c:${x}><c:${y}><c:numRef><c:numCache><c:pt idx="0"><c:v>5</c:v></c:pt></c:numCache></c:numRef></c:${y}></c:ser>`;
-    const chart = (plot: string) => `<c:chartSpace xmlns:c="c" xmlns:a="a"><c:chart><c:plotArea>${plot}</c:plotArea></c:chart></c:chartSpace>`;
+    const chart = (plot: string, title = '') => `<c:chartSpace xmlns:c="c" xmlns:a="a"><c:chart>${title}<c:plotArea>${plot}</c:plotArea></c:chart></c:chartSpace>`;
     const scatter = chart(`<c:scatterChart>${ser('xVal', 'yVal')}</c:scatterChart>${axis('valAx', 'l', 'Requests')}${axis('valAx', 'b', 'Workers')}`);
     const bars = chart(`<c:barChart>${ser('cat', 'val')}</c:barChart>${axis('catAx', 'b', 'Day')}${axis('valAx', 'l', 'Calls')}`);
-    const deck = pptx([1, 2].map((n) => ({ shapes: `<p:graphicFrame><p:xfrm><a:off x="0" y="0"/></p:xfrm><a:graphic><a:graphicData><c:chart xmlns:c="c" r:id="rId${n + 2}"/></a:graphicData></a:graphic></p:graphicFrame>`, parts: { [`rId${n + 2}`]: { path: `charts/chart${n}.xml`, xml: n === 1 ? scatter : bars } } })));
+    // A title without text: Office draws the only series' name there (and LibreOffice writes it out).
+    const auto = chart(`<c:barChart>${ser('cat', 'val')}</c:barChart>`, '<c:title><c:overlay val="0"/></c:title><c:autoTitleDeleted val="0"/>');
+    const xml = [scatter, bars, auto];
+    const deck = pptx([1, 2, 3].map((n) => ({ shapes: `<p:graphicFrame><p:xfrm><a:off x="0" y="0"/></p:xfrm><a:graphic><a:graphicData><c:chart xmlns:c="c" r:id="rId${n + 2}"/></a:graphicData></a:graphic></p:graphicFrame>`, parts: { [`rId${n + 2}`]: { path: `charts/chart${n}.xml`, xml: xml[n - 1] } } })));
     const out = await md(deck);
     expect(out).toContain('Chart: untitled\n\n| Workers | Load |\n| --- | --- |\n| 1 | 5 |');
     expect(out).toContain('| Day | Load |\n| --- | --- |\n| 1 | 5 |');
+    expect(out).toContain('<!-- slide 3 -->\n\n## Slide 3\n\nChart: Load\n\n| Category | Load |');
   });
 
   it('hostile hierarchies end: a cycle writes each node once, nesting stops at nine levels, a 20,000-node chain converts', async () => {

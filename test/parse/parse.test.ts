@@ -559,6 +559,16 @@ describe('markdown convention', () => {
     expect(cut.json.data.metadata.numPages).toBe(2);
   });
 
+  it('a comment\'s date-time as LibreOffice writes it (nine digits of a second) is read to the millisecond', async () => {
+    const comments = [
+      { author: 'Jane', dt: '2026-06-18T17:35:35.236000000', text: 'Response' },
+      { author: 'John', dt: '2026-01-01T09:30:00.000000000', text: 'Review' },
+      { author: 'Al', dt: '2026-01-01T09:30:00.720', text: 'As written' },
+    ];
+    const out = await md(pptx([{ shapes: shape('Deck', 100, 0, 'title'), comments }]));
+    expect(out).toContain('> **Comment (Jane, 2026-06-18T17:35:35.236):** Response\n\n> **Comment (John, 2026-01-01T09:30:00):** Review\n\n> **Comment (Al, 2026-01-01T09:30:00.720):** As written');
+  });
+
   it('pdf: page markers, headings from font-size ranks, bullets as lists, Info title unless junk, maxPages', async () => {
     const doc = pdf(
       [
