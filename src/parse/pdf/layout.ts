@@ -10,7 +10,7 @@ import { codeRuns, codeText } from './code.js';
 import { joinWrapped, type LineBreaks } from './text.js';
 import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
-import { type Carried, carryHeader, contentsRun, findTables, joinSplitRow, LEADER, mergeHeaderRows } from './tables.js';
+import { type Carried, carryHeader, contentsRun, endsInLeader, findTables, joinSplitRow, mergeHeaderRows } from './tables.js';
 
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
 
@@ -227,7 +227,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
-      if (label || LEADER.test(l.text)) flush();
+      if (label || endsInLeader(l.text)) flush();
     }
     flush();
     carried = ending && blocks[blocks.length - 1] === ending.block ? ending : undefined;

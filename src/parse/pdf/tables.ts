@@ -290,14 +290,14 @@ const sameColumns = (a: Columns, b: Columns | undefined) => !!b && b.by === a.by
 const rowKey = (r: string[]) => r.map((c) => c.replace(/\s+/g, ' ').trim().toLowerCase()).join('|');
 
 /**
- * A row a page break split (word processors let a tall row run onto the next page): the first body row of a table
- * opening a page in the columns of the one that ended the page before (after the header rows it may repeat) has no text
- * in its first column, and each of its filled cells goes on mid-sentence (a lower-case letter or closing
- * punctuation) from a cell of that table's last row holding two words or more (a tall row's wrapped cell; short
- * cells end on the first page). Its cells join that last row's
- * (`before`) as a cell's wrapped lines do, a word the break cut joined whole where the document writes it so, and
- * the rows left are returned (none when the page holds no more of the table). A group's next row under a label
- * written once (an empty first cell, its values capitalised, figures or single words) stays a row.
+ * A row a page break split (word processors let a tall row run onto the next page). The table opens a page in the
+ * columns of the one that ended the page before; its first row after the header rows it may repeat has no text in
+ * its first column, and each of its filled cells goes on mid-sentence (a lower-case letter or closing punctuation)
+ * from a cell of that table's last row holding two words or more (a tall row's wrapped cell: short cells end on the
+ * first page). Its cells join that last row's (in place) as a cell's wrapped lines do, a word the break cut joined
+ * whole where the document writes it so; the rows left are returned, none when the page holds no more of the table.
+ * A group's next row under a label written once (an empty first cell; its values capitalised, figures or single
+ * words) stays a row.
  */
 export function joinSplitRow(rows: string[][], columns: Columns, carried: Carried & { rows: string[][] }, breaks?: LineBreaks): string[][] {
   const last = carried.rows[carried.rows.length - 1];
@@ -502,14 +502,17 @@ export function tidyRows(rows: string[][]): string[][] {
   return out;
 }
 
-const LEADER_END = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
-const ENTRY_LINE = /^(.*?)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,6})$/i;
-/** A contents entry is a line of a few hundred characters at most: longer text is tested by neither pattern, which
- * backtrack polynomially over a long run of dots. */
+const LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
+const ENTRY = /^(.*?)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,6})$/i;
+/**
+ * A contents entry is a line of a few hundred characters at most: a longer one is tested by neither pattern, which
+ * backtrack polynomially over a long run of dots.
+ */
 const ENTRY_MAX = 400;
-/** Leader dots, then a page number, ending the line. */
-export const LEADER = { test: (text: string) => text.length <= ENTRY_MAX && LEADER_END.test(text) };
-const ENTRY = { exec: (text: string) => (text.length <= ENTRY_MAX ? ENTRY_LINE.exec(text) : null) };
+/** A line ending in leader dots and a page number. */
+export const endsInLeader = (text: string) => text.length <= ENTRY_MAX && LEADER.test(text);
+/** A contents entry's title and page number. */
+const contentsEntry = (text: string) => (text.length <= ENTRY_MAX ? ENTRY.exec(text) : null);
 
 /**
  * A table of contents: three or more entries in a row (title, leader dots, page number; an entry's title may wrap
@@ -520,10 +523,10 @@ export function contentsRun(lines: Line[], start: number): { end: number; rows: 
   const rows: string[][] = [];
   let i = start;
   while (i < lines.length && !lines[i].table) {
-    let m = ENTRY.exec(lines[i].text);
+    let m = contentsEntry(lines[i].text);
     let title = m?.[1];
     // A wrapped title: a line without leaders directly above its entry (within two line heights).
-    if (!m && rows.length && i + 1 < lines.length && !lines[i + 1].table && (m = ENTRY.exec(lines[i + 1].text)) && lines[i].y - lines[i + 1].y < lines[i].size * 2) {
+    if (!m && rows.length && i + 1 < lines.length && !lines[i + 1].table && (m = contentsEntry(lines[i + 1].text)) && lines[i].y - lines[i + 1].y < lines[i].size * 2) {
       title = `${lines[i].text} ${m[1]}`;
       i++;
     }
