@@ -176,7 +176,7 @@ class DocxWalker {
       .map((x) => squeeze(this.runs(x).replace(/\s/g, ' ')).trim())
       .filter(Boolean)
       .join(' ');
-    return { t: 'quote', blocks: [{ t: 'p', text: commentLine([attr(c, 'w:author'), attr(c, 'w:date')], text) }] };
+    return { t: 'quote', blocks: [{ t: 'p', text: commentLine(attr(c, 'w:author'), attr(c, 'w:date'), text) }] };
   }
 
   /** Notes in the order the text first refers to them: GFM footnote labels 1, 2, … */

@@ -200,10 +200,10 @@ function shortFraction(s: string): string {
 }
 
 /** A reviewer comment's line (docx and pptx): `**Comment (author, date-time):** text`, who and when when known. */
-export function commentLine(who: (string | undefined)[], text: string): string {
-  const by = who
+export function commentLine(author: string | undefined, when: string | undefined, text: string): string {
+  const by = [author, when && shortFraction(when)]
     .filter(Boolean)
-    .map((x) => esc(shortFraction(x!)))
+    .map((x) => esc(x!))
     .join(', ');
   return `**Comment${by ? ` (${by})` : ''}:** ${text}`;
 }

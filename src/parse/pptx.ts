@@ -95,7 +95,7 @@ function readSlide(zip: ZipReader, path: string, authors: Map<string, string>): 
     for (const cm of byLocalName(parseXml(zip.text(r.target) ?? ''), 'cm')) {
       const text = textOf(byLocalName(cm, 'text')[0]).replace(/\s+/g, ' ').trim();
       // Who and when, as the file says (`dt` is an ISO date-time); either may be missing.
-      if (text) comments.push(commentLine([authors.get(attr(cm, 'authorId') ?? ''), attr(cm, 'dt')], esc(text)));
+      if (text) comments.push(commentLine(authors.get(attr(cm, 'authorId') ?? ''), attr(cm, 'dt'), esc(text)));
     }
   }
   return { title: titleShape?.title, body, notes, comments };

@@ -489,7 +489,8 @@ describe('markdown convention', () => {
       ].join('\n\n') + '\n',
     );
     // A fragment that opens with a comment is HTML too.
-    expect(await md(Buffer.from('\n<!---->\n<section><h2>Job</h2><p>Zurich</p></section>'))).toBe('## Job\n\nZurich\n');
+    const fragment = await parse(Buffer.from('\n<!---->\n<section><h2>Job</h2><p>Zurich</p></section>'));
+    expect(fragment.json.data).toMatchObject({ markdown: '## Job\n\nZurich\n', metadata: { contentType: 'text/html', title: 'Job' } });
   });
 
   it('html: a code block keeps the language its class names; a list item led by a check box is a task', async () => {
