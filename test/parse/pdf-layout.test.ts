@@ -201,6 +201,18 @@ describe('pdf paragraphs', () => {
     const spread = [0, 1, 2, 3].map((i) => ({ text: i < 3 ? `Spread line ${i + 1} ${full}` : 'Spread line 4 ends.', y: 700 - i * 12 - (i >= 2 ? 3 : 0), size: 10 }));
     const one = await md(pdf([{ lines: [...para(760, 'Before'), ...spread] }]));
     expect(one).toContain(`Spread line 2 ${full} Spread line 3`);
+    // A line holding a raised note mark, which a browser sets lower by the mark's height (here 3 pt), goes on with
+    // the line above that stopped short of the measure without ending.
+    const noted = [
+      { text: `Noted line 1 ${full}`, y: 500, size: 10 },
+      { text: 'Noted line 2 with a high-profile marketing', y: 488, size: 10 },
+      { text: 'campaign', x: 72, y: 473, size: 10 },
+      { text: '[43]', x: 115, y: 477, size: 7 },
+      { text: `and the paragraph goes on ${full}`, x: 130, y: 473, size: 10 },
+      { text: 'Noted line 4 ends.', y: 461, size: 10 },
+    ];
+    const mark = await md(pdf([{ lines: [...para(760, 'Before'), ...noted] }]));
+    expect(mark).toContain('with a high-profile marketing campaign');
   });
 
   it('an indented first line after a line that ends its paragraph starts a new one; other indented lines do not', async () => {
@@ -312,6 +324,9 @@ describe('pdf contents pages', () => {
     expect(out).toContain('language code (two letters - or an underscore plus two to four letters) and the limit');
     expect(out).toContain('full width of the column set here. - dns2 3.0.0 (pinned: 3.1 needs Node 22): a plain DNS client for the record types listed here,');
     expect(out).toContain('Three kinds of key exist:\n\n- live keys, which spend credits;\n- test keys, which never do;\n- revoked keys.');
+    // So is a bullet proper or a check box (\xb7 is the bullet in the builder's standard encoding).
+    const bullet = ['Bullet glyphs mark list items, and an item led by a check box reads as a task in the output, just', '\xb7 as an item led by a bullet touching its text does; all of these rules are set down in the README.'];
+    expect(await md(pdf([{ lines: [...prose.map(line), ...bullet.map((t, i) => line(t, i + 6))] }]))).toContain('in the output, just • as an item led by');
   });
 
   it('contents entries too few for a table (leader dots, page number) keep their own lines', async () => {

@@ -507,6 +507,25 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(out).toMatch(/^-5 degrees is cold for a duck\.$/m);
   });
 
+  it("an item's line that runs on without ending goes on at its marker's start (no hanging indent); a line after an item that ends does not", async () => {
+    const at = (text: string, y: number) => ({ text, y, size: 10 });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            at('Recommendations for the team that runs the warehouse and its inventory counts:', 700),
+            at('1. Immediate review of the handling procedures. 2. Implement additional checks for critical', 688),
+            at('items. 3. Schedule a follow-up audit for the high-value products in the next quarter.', 676),
+            at('2. Report the results to the board of the company when the audit is done, in writing.', 664),
+            at('The paragraph after the list starts here and it runs across the whole measure too.', 652),
+          ],
+        },
+      ]),
+    );
+    expect(out).toContain('1. Immediate review of the handling procedures. 2. Implement additional checks for critical items. 3. Schedule');
+    expect(out).toContain('in writing.\n\nThe paragraph after the list starts here');
+  });
+
   it('list items nest by where their markers stand; right-aligned numbers ("9." and "10.") stay one level', async () => {
     const at = (text: string, x: number) => ({ text, x });
     const out = await md(

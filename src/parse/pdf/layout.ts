@@ -168,10 +168,15 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       const numbered = ORDERED.exec(l.text);
       const openList = lists[lists.length - 1]?.list;
       const unexpected = !!numbered && Number(numbered[1]) !== 1 && !(openList?.ordered && Number(numbered[1]) === openList.start + openList.items.length);
+      // (So is a bullet proper or a check box the paragraph's running line wrapped onto: "an item led by ☐ is a task,
+      // by" "☒ or ☑ …".)
+      const dashLike = /^[-–—*·]\s/.test(l.text) || unexpected;
+      const runsOnto = !!last && runsOn(last, l);
       const wrappedOnto =
-        (/^[-–—*·]\s/.test(l.text) || unexpected) &&
-        ((!!last && runsOn(last, l) && ((!!para.length && sameStart(last, l)) || (!!lists.length && l.x > itemX + 2))) ||
-          (!!next && !BULLET.test(next.text) && !ORDERED.test(next.text) && sameStart(l, next) && runsOn(l, next)));
+        (!!last && runsOnto && !!para.length && sameStart(last, l) && (dashLike || BULLET.test(l.text))) ||
+        (dashLike &&
+          ((runsOnto && !!lists.length && l.x > itemX + 2) ||
+            (!!next && !BULLET.test(next.text) && !ORDERED.test(next.text) && sameStart(l, next) && runsOn(l, next))));
       const bullet = l.note || wrappedOnto ? null : BULLET.exec(l.text);
       const num = bullet || wrappedOnto ? null : numbered;
       if (bullet || num) {
@@ -206,7 +211,10 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       const inlineCode = !!last && (spanLines.has(li) || (spanLines.has(li - 1) && last === lines[li - 1])) && l.size >= last.size * 0.8 && l.size <= last.size * 1.25;
       const within = (steps: number) => gap < (inlineCode ? Math.max(Math.max(l.size, last!.size) * steps, (ctx.leading ?? 0) * 1.05) : l.size * steps);
       const open = lists[lists.length - 1]?.list;
-      if (open && last && within(1.6) && l.x > itemX + 2 && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
+      // An item's wrapped line: indented past its marker, or back at the marker where the line above runs on
+      // without ending (a plain layout that hangs no indent: "… for critical" "items. 3. Schedule …").
+      const wraps = l.x > itemX + 2 || (Math.abs(l.x - itemX) <= 2 && runsOn(last ?? l, l));
+      if (open && last && within(1.6) && wraps && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
         const it = open.items[open.items.length - 1];
         it.text = joinLines([it.text, text]);
         last = l;
@@ -219,9 +227,10 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       const label = !spanLines.has(li) && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
       // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
       // after a line that could end one (closing punctuation, or short of the full measure): manuals set paragraphs
-      // only slightly apart, while a justified line spread by a tall formula runs full width into the next.
+      // only slightly apart, while a justified line spread by a tall formula runs full width into the next. A raised
+      // note mark's height is no part of the gap: a browser sets its line further down ("campaign[43]").
       const parted =
-        !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
+        !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap - (l.rise ?? 0) > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
       const apart = inlineCode ? !within(1.6) : gap > Math.max(l.size, last?.size ?? 0) * 1.6 || Math.abs((last?.size ?? l.size) - l.size) > 1;
       if (label || l.note || (last && (apart || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0))) flush();
       para.push(text);

@@ -49,6 +49,8 @@ export interface Line {
   md?: string;
   /** Led by a smaller raised note mark: a footnote, which starts a paragraph of its own. */
   note?: boolean;
+  /** How far smaller raised text (a note mark, an exponent) reaches above the line's own text, when it does. */
+  rise?: number;
 }
 
 /**
@@ -401,7 +403,8 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     const runs = ink.every((p) => p.mono) && ink[0].size > l.size * 0.85 ? ink.map((p) => ({ x: p.x, s: p.s, w: p.w })) : undefined;
     const partLinks = !hit && segs.some((g) => g.href);
     const md = !rtl && !runs && (partLinks || segs.some((g, i) => g.image || codeSeg(segs, i))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
-    out.push({ y: l.y, x, size: l.size, text, height: l.size, w: right - x, oneFont: (proseChars.size || fonts.size) === 1, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
+    const rise = maxOf(ink.map((p) => (p.size < l.size * 0.9 && p.y > l.y ? p.y + p.size - (l.y + l.size) : 0)));
+    out.push({ y: l.y, x, size: l.size, text, rise: rise > 0 ? rise : undefined, height: l.size, w: right - x, oneFont: (proseChars.size || fonts.size) === 1, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;
