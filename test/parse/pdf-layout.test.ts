@@ -344,6 +344,16 @@ describe('pdf reading order', () => {
     expect(readingOrder(items as never, [], view).map((l) => l.text)).toEqual(['높거나 집단발생의']);
   });
 
+  it('a column of long lines beside a narrow side panel reads whole, then the panel: the gutter lies where no run crosses', () => {
+    // Only the panel's runs are narrow enough to find the gutter; the column's lines reach into the range they leave.
+    const items = [];
+    for (let i = 0; i < 14; i++) items.push(item(`column line ${i + 1} of the article that runs across the whole column`, 6, 700 - i * 14, 12, 330 + (i % 3) * 5));
+    for (let i = 0; i < 12; i++) items.push(item(`panel entry ${i + 1} · another`, 370, 696 - i * 15, 10.6, 150 + (i % 4) * 15));
+    const text = readingOrder(items as never, [], view).map((l) => l.text);
+    expect(text.slice(0, 14).every((t) => t.startsWith('column line'))).toBe(true);
+    expect(text.slice(14).every((t) => t.startsWith('panel entry'))).toBe(true);
+  });
+
   it('two prose columns with their own baselines read left then right, inside bands cut by full-width lines', () => {
     const items = [item('A Title Spanning Both Columns Of The Page For Readers', 72, 740, 14, 468)];
     for (let i = 0; i < 12; i++) items.push(item(`left column prose line ${i + 1} runs across`, 72, 700 - i * 14, 10, 220));

@@ -89,7 +89,7 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
     } else start = -1;
   }
   if (!best || best[1] - best[0] < 6) return whole();
-  const gutter = x0 + (best[0] + best[1]) / 2;
+  const gutter = x0 + clearest(text, x0, best);
   const left: TextItem[] = [];
   const right: TextItem[] = [];
   const full: TextItem[] = [];
@@ -145,6 +145,32 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
     upper = lower;
   }
   return { lines: out, split: true };
+}
+
+/**
+ * Where in the gutter's range [a, b] (offsets from x0) the fewest runs cross, full-width ones included: the middle
+ * of the longest stretch they cross least. Full-width runs do not find the gutter, but the long lines of a column
+ * beside a narrow box (a browser's side panel) reach into the range its few narrow runs leave clear.
+ */
+function clearest(text: TextItem[], x0: number, [a, b]: [number, number]): number {
+  const bins = new Int32Array(b - a + 1);
+  for (const it of text) {
+    const from = Math.max(a, Math.floor(it.transform[4] - x0));
+    const to = Math.min(b, Math.ceil(it.transform[4] - x0 + (it.width ?? 0)));
+    for (let i = from; i <= to; i++) bins[i - a]++;
+  }
+  const least = minOf(bins);
+  let best: [number, number] | undefined;
+  let start = -1;
+  for (let i = 0; i < bins.length; i++) {
+    if (bins[i] !== least) {
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = i;
+    if (!best || i - start > best[1] - best[0]) best = [start, i];
+  }
+  return a + (best![0] + best![1]) / 2;
 }
 
 /**
