@@ -354,6 +354,12 @@ describe('pdf reading order', () => {
     expect(text.slice(14).every((t) => t.startsWith('panel entry'))).toBe(true);
   });
 
+  it('a page of absurd width (a hostile MediaBox) is read without sizing anything by its width', () => {
+    const items = [];
+    for (let i = 0; i < 24; i++) items.push(item(`prose line ${i + 1} runs across`, i % 2 ? 72 : 320, 700 - (i >> 1) * 14, 10, 220));
+    expect(readingOrder(items as never, [], [0, 0, 1e12, 792])).toHaveLength(12);
+  });
+
   it('two prose columns with their own baselines read left then right, inside bands cut by full-width lines', () => {
     const items = [item('A Title Spanning Both Columns Of The Page For Readers', 72, 740, 14, 468)];
     for (let i = 0; i < 12; i++) items.push(item(`left column prose line ${i + 1} runs across`, 72, 700 - i * 14, 10, 220));

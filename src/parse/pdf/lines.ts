@@ -73,23 +73,20 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
   if (text.length < 20 || width <= 0) return whole();
   // Full-width runs do not vote on the gutter.
   const narrow = text.filter((it) => (it.width ?? 0) < width * 0.5);
-  const bins = new Int32Array(Math.ceil(width) + 1);
-  for (const it of narrow) {
-    const a = Math.max(0, Math.floor(it.transform[4] - x0));
-    const b = Math.min(bins.length - 1, Math.ceil(it.transform[4] - x0 + it.width));
-    for (let i = a; i <= b; i++) bins[i]++;
-  }
+  // Bins of a point, coarser across a page wider than 4,000 points (a hostile MediaBox would size the array).
+  const unit = Math.max(1, width / 4000);
+  const bins = coverage(narrow, x0, unit, 0, Math.ceil(width / unit));
   const allowed = Math.max(1, Math.floor(narrow.length * 0.03));
   let best: [number, number] | undefined;
   let start = -1;
-  for (let i = Math.floor(width * 0.3); i <= Math.ceil(width * 0.7); i++) {
+  for (let i = Math.floor((width / unit) * 0.3); i <= Math.ceil((width / unit) * 0.7); i++) {
     if (bins[i] <= allowed) {
       if (start < 0) start = i;
       if (!best || i - start > best[1] - best[0]) best = [start, i];
     } else start = -1;
   }
-  if (!best || best[1] - best[0] < 6) return whole();
-  const gutter = x0 + clearest(text, x0, best);
+  if (!best || (best[1] - best[0]) * unit < 6) return whole();
+  const gutter = x0 + unit * clearest(text, x0, unit, best);
   const left: TextItem[] = [];
   const right: TextItem[] = [];
   const full: TextItem[] = [];
@@ -147,18 +144,24 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
   return { lines: out, split: true };
 }
 
-/**
- * Where in the gutter's range [a, b] (offsets from x0) the fewest runs cross, full-width ones included: the middle
- * of the longest stretch they cross least. Full-width runs do not find the gutter, but the long lines of a column
- * beside a narrow box (a browser's side panel) reach into the range its few narrow runs leave clear.
- */
-function clearest(text: TextItem[], x0: number, [a, b]: [number, number]): number {
+/** How many runs cover each bin of `unit` points from x0, for the bins a to b. */
+function coverage(runs: TextItem[], x0: number, unit: number, a: number, b: number): Int32Array {
   const bins = new Int32Array(b - a + 1);
-  for (const it of text) {
-    const from = Math.max(a, Math.floor(it.transform[4] - x0));
-    const to = Math.min(b, Math.ceil(it.transform[4] - x0 + (it.width ?? 0)));
+  for (const it of runs) {
+    const from = Math.max(a, Math.floor((it.transform[4] - x0) / unit));
+    const to = Math.min(b, Math.ceil((it.transform[4] - x0 + (it.width ?? 0)) / unit));
     for (let i = from; i <= to; i++) bins[i - a]++;
   }
+  return bins;
+}
+
+/**
+ * Where in the gutter's range, bins a to b, the fewest runs cross, full-width ones included: the middle of the
+ * longest stretch they cross least. Full-width runs do not find the gutter, but the long lines of a column beside a
+ * narrow box (a browser's side panel) reach into the range its few narrow runs leave clear.
+ */
+function clearest(text: TextItem[], x0: number, unit: number, [a, b]: [number, number]): number {
+  const bins = coverage(text, x0, unit, a, b);
   const least = minOf(bins);
   let best: [number, number] | undefined;
   let start = -1;
