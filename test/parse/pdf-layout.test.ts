@@ -189,6 +189,24 @@ describe('pdf paragraphs', () => {
     expect(compound).toContain('and that was a well-known\n\n<!-- page 3 -->\n\nstory of the town.');
   });
 
+  it("a sentence a column's foot cut goes on at the next column's head, the figure set between them after the paragraph; a column ending its sentence does not", async () => {
+    const column = (x: number, tag: string, first?: string, last?: string) =>
+      Array.from({ length: 14 }, (_, i) => ({ text: i === 0 && first ? first : i === 13 && last ? last : `${tag} column sentence ${i + 1} of running prose here`, x, y: 700 - i * 14, size: 10 }));
+    const figure = [
+      { text: 'Boots aircraft nut', x: 80, y: 420, size: 8 },
+      { text: 'Figure 7-26. Self-locking nuts.', x: 50, y: 400, size: 9 },
+    ];
+    const cut = column(50, 'left', undefined, 'and the text reaches the foot of the column while');
+    const out = await md(pdf([{ lines: [...cut, ...figure, ...column(330, 'right', 'the sentence goes on at the head of the next one.')] }]));
+    expect(out).toContain('foot of the column while the sentence goes on at the head of the next one. right column sentence 2');
+    expect(out).toContain('right column sentence 14 of running prose here\n\nBoots aircraft nut\n\nFigure 7-26. Self-locking nuts.');
+    // A column whose last line ends its sentence, or a next column starting in upper case, starts a paragraph.
+    const ends = await md(pdf([{ lines: [...column(50, 'left', undefined, 'and the text reaches the foot of the column here.'), ...column(330, 'right')] }]));
+    expect(ends).toContain('foot of the column here.\n\nright column sentence 1');
+    const upper = await md(pdf([{ lines: [...cut, ...column(330, 'right', 'The next column opens a paragraph of its own here.')] }]));
+    expect(upper).toContain('foot of the column while\n\nThe next column opens');
+  });
+
   it('body paragraphs set only a fifth more than the line spacing apart are separate paragraphs', async () => {
     // 10 pt text on a 12 pt line spacing; the paragraphs 15 pt apart (less than 1.6 lines). A paragraph's last line
     // ends a sentence; a full-width line spread 15 pt from the next by a tall formula does not end one.

@@ -61,7 +61,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       blocks.push(table);
       ending = { header: table.rows[0], columns, block: table };
     };
-    const lines = untangle(read);
+    const { lines, carried: goesOn } = carryAcrossColumns(untangle(read), ctx.measure);
     const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
     const code = codeRuns(lines, isCode);
     // Monospace lines right under a line of text that ends in a code span, at the line spacing, carry that span on
@@ -232,7 +232,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       const parted =
         !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap - (l.rise ?? 0) > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
       const apart = inlineCode ? !within(1.6) : gap > Math.max(l.size, last?.size ?? 0) * 1.6 || Math.abs((last?.size ?? l.size) - l.size) > 1;
-      if (label || l.note || (last && (apart || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0))) flush();
+      if (label || l.note || (last && !goesOn.has(l) && (apart || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0))) flush();
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
@@ -335,6 +335,34 @@ function untangle(lines: Line[]): Line[] {
     out.splice(end, 0, l);
   }
   return out;
+}
+
+/**
+ * A sentence a column's foot cut goes on at the head of the next column: a line in the paragraph's size and face,
+ * higher up and to the right, starting in lower case, after a line that runs to the full measure without ending.
+ * Smaller lines set between them (a figure's labels and caption, footnotes at the column's foot) are floats: they
+ * move after the paragraph's last line there. `carried` holds the lines that go on with the line before them.
+ */
+function carryAcrossColumns(lines: Line[], measure: number): { lines: Line[]; carried: Set<Line> } {
+  const out = [...lines];
+  const carried = new Set<Line>();
+  const runsOn = (a: Line) => !a.table && (a.w ?? 0) >= measure * 0.9 && !couldEnd(a, measure);
+  for (let i = 0; i + 1 < out.length; i++) {
+    const a = out[i];
+    if (!runsOn(a)) continue;
+    // The floats: up to 60 smaller lines, none of them a table.
+    let j = i + 1;
+    while (j < out.length && j - i <= 60 && !out[j].table && out[j].size < a.size - 0.5) j++;
+    const b = out[j];
+    if (!b || b.table || b.font !== a.font || Math.abs(b.size - a.size) >= 0.5 || b.y <= a.y || b.x < a.x + (a.w ?? 0) * 0.5 || !/^\p{Ll}/u.test(b.text)) continue;
+    carried.add(b);
+    if (j === i + 1) continue;
+    let end = j;
+    while (end + 1 < out.length && continuous(out[end], out[end + 1])) end++;
+    const floats = out.splice(i + 1, j - i - 1);
+    out.splice(end - floats.length + 1, 0, ...floats);
+  }
+  return { lines: out, carried };
 }
 
 /**
