@@ -74,6 +74,7 @@ client ──HTTP──▶ server/
                  pipeline/ → store/
 </pre>
 <p>Every step is a module of its own.</p>
+<p style="width: 180px">Donau&shy;dampf&shy;schiff&shy;fahrts&shy;gesell&shy;schafts&shy;kapitäns&shy;mütze is one German word.</p>
 </body></html>`;
 
 const md = parseEndpoint();
@@ -128,6 +129,13 @@ describe.skipIf(!HAVE_CHROMIUM)('browser-printed PDF', () => {
     expect(markdown).toContain('Start the server with `npm start`; it reads the variables below.');
     expect(markdown).toMatch(/```\nclient ──HTTP──▶ server\/\n {19}│\n {19}▼\n {17}pipeline\/ → store\/\n```/);
     expect(markdown).toMatch(/```\n\nEvery step is a module of its own\.$/m);
+  });
+
+  it('a word the browser hyphenated at its soft hyphens (drawing U+2010 at each line end) is one word', () => {
+    // (The page may end inside the paragraph: the word's last part then joins it before the page marker.)
+    const word = /Donaudampfschifffahrtsgesellschaftskapitänsmütze(?: |\n\n<!-- page \d+ -->\n\n)is one German word\./;
+    expect(markdown).toMatch(word);
+    expect(untagged).toMatch(word);
   });
 });
 

@@ -256,8 +256,10 @@ function joinAcrossPages(blocks: Block[], breaks?: LineBreaks): void {
     const [before, mark, after] = [blocks[k - 1], blocks[k], blocks[k + 1]];
     if (mark.t !== 'comment' || after.t !== 'p') continue;
     const holder = before.t === 'p' ? before : before.t === 'list' ? lastItem(before) : undefined;
-    const word = /^[a-z]\S*/.exec(after.text)?.[0];
-    if (!holder || !word || !/[a-z]-$/.test(holder.text.slice(-2))) continue;
+    // A hyphen between lower-case letters, or the U+2010 a browser draws where it hyphenates (see `joinWrapped`).
+    const end = holder?.text.slice(-2) ?? '';
+    const word = (/[a-z]-$/.test(end) ? /^[a-z]\S*/ : /\p{Ll}\u2010$/u.test(end) ? /^\p{Ll}\S*/u : undefined)?.exec(after.text)?.[0];
+    if (!holder || !word) continue;
     holder.text = joinWrapped(holder.text, word, breaks);
     after.text = after.text.slice(word.length).trimStart();
     if (!after.text) blocks.splice(k + 1, 1);

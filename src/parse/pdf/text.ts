@@ -34,6 +34,8 @@ export function joinWrapped(line: string, next: string, breaks?: LineBreaks): st
   const span = joinedSpan(line, next);
   if (span) return span;
   if (/[a-z]-$/.test(line) && /^[a-z]/.test(next)) return breaks?.keepsHyphen(line, next) ? line + next : line.slice(0, -1) + next;
+  // A browser draws U+2010 where it hyphenates (at a soft hyphen, or with `hyphens: auto`); the text has none.
+  if (/\p{Ll}\u2010$/u.test(line) && /^\p{Ll}/u.test(next)) return line.slice(0, -1) + next;
   if (hyphenJoins(line, next) || /\S[_/]$/.test(line)) return line + next;
   return `${line} ${next}`;
 }
