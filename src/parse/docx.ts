@@ -324,6 +324,7 @@ class DocxWalker {
       for (const c of kids(r)) {
         if (c.name === 'w:t') out += (c.children ?? []).map((x) => x.data ?? '').join('');
         else if (c.name === 'w:tab') out += '\t';
+        else if (c.name === 'w:noBreakHyphen') out += '-';
         else if (c.name === 'w:br' || c.name === 'w:cr') out += '\n';
       }
     return out.trimEnd();
@@ -399,6 +400,8 @@ class DocxWalker {
         const t = (c.children ?? []).map((x) => x.data ?? '').join('');
         segs.push({ text: code ? t : esc(t), ...fmt });
       } else if (c.name === 'w:tab') segs.push({ text: ' ', ...fmt });
+      // A non-breaking hyphen (Word's Ctrl+Shift+-) is a hyphen shown; an optional one (`w:softHyphen`) is not.
+      else if (c.name === 'w:noBreakHyphen') segs.push({ text: '-', ...fmt });
       else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', raw: true });
       else if (c.name === 'w:commentReference') {
         const id = attr(c, 'w:id') ?? '';

@@ -11,7 +11,9 @@ import type { Block, ListItem } from './types.js';
 export function writeMarkdown(blocks: Block[]): string {
   const out = renderBlocks(blocks).join('\n\n');
   const lines = out.split('\n').map((line) => trimEndOf(line, ' \t'));
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC') + (out.trim() ? '\n' : '');
+  // Soft hyphens (only hints where a line may break) and stray byte-order marks are invisible in every source:
+  // left in, they split words for search.
+  return lines.join('\n').replace(/[\u00AD\uFEFF]/g, '').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC') + (out.trim() ? '\n' : '');
 }
 
 /** Line-start characters that would turn a paragraph into another block. */

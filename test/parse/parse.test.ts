@@ -506,6 +506,12 @@ describe('markdown convention', () => {
     expect(await md(docx(p('Ada Lovelace</w:t></w:r><w:r><w:br/><w:t>12 St James Square')))).toBe('Ada Lovelace\\\n12 St James Square\n');
   });
 
+  it('soft hyphens (hints where a line may break) are not written; a docx non-breaking hyphen is a hyphen shown', async () => {
+    expect(await md(Buffer.from('<p>Donau&shy;dampf&shy;schiff and \u00adthe &#xFEFF;rest</p>'))).toBe('Donaudampfschiff and the rest\n');
+    expect(await md(docx(p('Call 555</w:t><w:noBreakHyphen/><w:t>0199, in</w:t><w:softHyphen/><w:t>side')))).toBe('Call 555-0199, inside\n');
+    expect(await md(pptx([{ shapes: shape('Ti\u00adtle', 0, 0, 'title') + shape('Body\u00adtext', 100) }]))).toContain('## Title\n\nBodytext');
+  });
+
   it('html: an inline quotation is set in quotation marks, single ones inside another', async () => {
     expect(await md(Buffer.from('<p>She said <q>hello <q>there</q></q>, then <q>bye</q>.</p>'))).toBe('She said “hello ‘there’”, then “bye”.\n');
   });
