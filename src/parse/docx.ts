@@ -14,6 +14,7 @@ import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf
 import type { ZipReader } from './zip.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
+import { symbolChar, symbolText } from './symbols.js';
 
 interface Style {
   name: string;
@@ -131,6 +132,9 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
 const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
 /** Inline code character styles ("HTML Code", pandoc's "Verbatim Char"). */
 const CODE_CHAR_STYLE = /^(html (code|typewriter|keyboard|sample)|verbatim char|code char|inline code|source code char)\b/i;
+
+/** A `w:sym` (Insert Symbol: a font and the character's code in hex) as the character it shows, or nothing. */
+const symCharacter = (sym: XNode) => symbolChar(attr(sym, 'w:font'), parseInt(attr(sym, 'w:char') ?? '', 16)) ?? '';
 
 const runFont = (rpr: XNode | undefined) => {
   const f = child(rpr, 'w:rFonts');
@@ -322,7 +326,8 @@ class DocxWalker {
     let out = '';
     for (const r of findAll(p, 'w:r'))
       for (const c of kids(r)) {
-        if (c.name === 'w:t') out += (c.children ?? []).map((x) => x.data ?? '').join('');
+        if (c.name === 'w:t') out += symbolText(runFont(child(r, 'w:rPr')), (c.children ?? []).map((x) => x.data ?? '').join(''));
+        else if (c.name === 'w:sym') out += symCharacter(c);
         else if (c.name === 'w:tab') out += '\t';
         else if (c.name === 'w:noBreakHyphen') out += '-';
         else if (c.name === 'w:br' || c.name === 'w:cr') out += '\n';
@@ -396,8 +401,8 @@ class DocxWalker {
     // A drawing Word writes twice (`mc:AlternateContent`: a DrawingML choice and a VML fallback) is read once.
     const parts = kids(r).flatMap((c) => (c.name === 'mc:AlternateContent' ? kids(child(c, 'mc:Choice') ?? child(c, 'mc:Fallback')) : [c]));
     for (const c of parts) {
-      if (c.name === 'w:t') {
-        const t = (c.children ?? []).map((x) => x.data ?? '').join('');
+      if (c.name === 'w:t' || c.name === 'w:sym') {
+        const t = c.name === 'w:t' ? symbolText(font, (c.children ?? []).map((x) => x.data ?? '').join('')) : symCharacter(c);
         segs.push({ text: code ? t : esc(t), ...fmt });
       } else if (c.name === 'w:tab') segs.push({ text: ' ', ...fmt });
       // A non-breaking hyphen (Word's Ctrl+Shift+-) is a hyphen shown; an optional one (`w:softHyphen`) is not.

@@ -11,6 +11,7 @@ import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeez
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
+import { symbolText } from './symbols.js';
 
 interface Shape {
   y: number;
@@ -170,7 +171,8 @@ function runsText(p: XNode, rels: Map<string, { target: string; external: boolea
     } else if (r.name === 'a:r' || r.name === 'a:fld') {
       const rpr = child(r, 'a:rPr');
       const code = MONO_FONT.test(attr(child(rpr, 'a:latin'), 'typeface') ?? '');
-      const text = textOf(child(r, 'a:t'));
+      // A symbol font's characters (Insert Symbol) arrive as private-use code points, the font named by `a:sym`.
+      const text = symbolText(attr(child(rpr, 'a:sym'), 'typeface'), textOf(child(r, 'a:t')), false);
       const strike = attr(rpr, 'strike');
       const run: Run = { text: code ? text : esc(text), b: attr(rpr, 'b') === '1', i: attr(rpr, 'i') === '1', s: !!strike && strike !== 'noStrike', code };
       const hl = child(rpr, 'a:hlinkClick');

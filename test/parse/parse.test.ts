@@ -512,6 +512,17 @@ describe('markdown convention', () => {
     expect(await md(pptx([{ shapes: shape('Ti\u00adtle', 0, 0, 'title') + shape('Body\u00adtext', 100) }]))).toContain('## Title\n\nBodytext');
   });
 
+  it("docx and pptx: a symbol font's characters (Insert Symbol, or text set in Symbol or Wingdings) read as the characters shown", async () => {
+    const sym = (font: string, code: string) => `</w:t></w:r><w:r><w:sym w:font="${font}" w:char="${code}"/></w:r><w:r><w:t xml:space="preserve">`;
+    const symbolRun = (text: string) => `</w:t></w:r><w:r><w:rPr><w:rFonts w:ascii="Symbol" w:hAnsi="Symbol"/></w:rPr><w:t>${text}</w:t></w:r><w:r><w:t xml:space="preserve">`;
+    // (LibreOffice writes a Symbol "m" as a run in that font; 0xF0BD is one of the pieces Symbol draws arrows with.)
+    const body = p(`x ${sym('Symbol', 'F0B3')} 5, done ${sym('Wingdings', 'F0FE')} ${sym('Wingdings', '00FC')}, 5 ${symbolRun('m')}m, ${symbolRun('\uF061\uF0BD')}`);
+    expect(await md(docx(body))).toBe('x ≥ 5, done ☑ ✓, 5 μm, α\n');
+    const run = (text: string, font?: string) => `<a:r>${font ? `<a:rPr><a:sym typeface="${font}"/></a:rPr>` : ''}<a:t>${text}</a:t></a:r>`;
+    const deck = pptx([{ shapes: `<p:sp><p:nvSpPr><p:nvPr/></p:nvSpPr><p:txBody><a:p>${run('Done ')}${run('\uF0FC', 'Wingdings')}${run(' and typed ')}${run('a', 'Symbol')}</a:p></p:txBody></p:sp>` }]);
+    expect(await md(deck)).toContain('Done ✓ and typed a');
+  });
+
   it('html: an inline quotation is set in quotation marks, single ones inside another', async () => {
     expect(await md(Buffer.from('<p>She said <q>hello <q>there</q></q>, then <q>bye</q>.</p>'))).toBe('She said “hello ‘there’”, then “bye”.\n');
   });

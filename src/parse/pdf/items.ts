@@ -7,6 +7,7 @@ import { image } from '../inline.js';
 import type { Tag, TagCell } from './structure.js';
 import type { OperatorList } from './ligatures.js';
 import { figureBoxes, mcidOf } from './figures.js';
+import { symbolChar } from '../symbols.js';
 
 export interface TextItem {
   str: string;
@@ -37,7 +38,9 @@ const PRESENTATION = /[\uFB00-\uFDFF\uFE70-\uFEFF]+/g;
  * Word's list bullets from symbol fonts, which reach the text as private-use code points (U+F000 plus the font's
  * code): Symbol's bullet, Wingdings' square, arrowhead, check mark and diamond. Elsewhere they would be blank boxes.
  */
-const SYMBOL_BULLETS: Record<string, string> = { '\uF0B7': '•', '\uF0A7': '▪', '\uF0D8': '➢', '\uF0FC': '✓', '\uF076': '❖' };
+const SYMBOL_BULLETS: Record<string, string> = Object.fromEntries(
+  ([['Symbol', 0xb7], ['Wingdings', 0xa7], ['Wingdings', 0xd8], ['Wingdings', 0xfc], ['Wingdings', 0x76]] as const).map(([font, code]) => [String.fromCharCode(0xf000 + code), symbolChar(font, code)!]),
+);
 const SYMBOL_BULLET = new RegExp(`[${Object.keys(SYMBOL_BULLETS).join('')}]`, 'g');
 
 /**
