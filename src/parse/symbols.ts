@@ -4,7 +4,7 @@
  * characters they show.
  * Symbol follows Adobe's Symbol encoding (Unicode's published SYMBOL.TXT mapping; the pieces fonts draw large
  * brackets and integrals with are left out); Wingdings holds only the check boxes, marks and bullets documents
- * use. A code the table does not know reads as nothing, as before, rather than as a private-use character.
+ * use. A code the tables do not know reads as nothing rather than as a private-use character or a wrong letter.
  */
 
 /** Symbol's codes from 0x20 to 0x7E, in order. */
@@ -16,8 +16,8 @@ const SYMBOL_UPPER: [number, string][] = [
   [0xf1, '〉∫'],
 ];
 const SYMBOL = new Map<number, string>();
-[...SYMBOL_ASCII].forEach((ch, i) => ch !== ' ' && SYMBOL.set(0x20 + i, ch));
-SYMBOL.set(0x20, ' ');
+// (The space at 0x60 stands for a piece; the one at 0x20 is the space.)
+[...SYMBOL_ASCII].forEach((ch, i) => (ch !== ' ' || i === 0) && SYMBOL.set(0x20 + i, ch));
 for (const [from, chars] of SYMBOL_UPPER) [...chars].forEach((ch, i) => SYMBOL.set(from + i, ch));
 
 const WINGDINGS: Record<number, string> = {
@@ -45,8 +45,8 @@ export function symbolChar(font: string | undefined, code: number): string | und
   return undefined;
 }
 
-/** Whether a font is one whose private-use characters `symbolChar` reads. */
-export const isSymbolFont = (font: string | undefined) => /^\s*(symbol|wingdings)\s*$/i.test(font ?? '');
+/** Whether a font is one whose characters `symbolChar` reads. */
+const isSymbolFont = (font: string | undefined) => /^\s*(symbol|wingdings)\s*$/i.test(font ?? '');
 
 /**
  * A run's text in a symbol font as it shows: its codes, private-use or typed (a Symbol "m" is μ, a Wingdings "þ" is

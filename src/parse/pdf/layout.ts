@@ -213,7 +213,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       const open = lists[lists.length - 1]?.list;
       // An item's wrapped line: indented past its marker, or back at the marker where the line above runs on
       // without ending (a plain layout that hangs no indent: "… for critical" "items. 3. Schedule …").
-      const wraps = l.x > itemX + 2 || (Math.abs(l.x - itemX) <= 2 && runsOn(last ?? l, l));
+      const wraps = !!last && (l.x > itemX + 2 || (Math.abs(l.x - itemX) <= 2 && runsOn(last, l)));
       if (open && last && within(1.6) && wraps && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
         const it = open.items[open.items.length - 1];
         it.text = joinLines([it.text, text]);
