@@ -162,7 +162,7 @@ describe('hostile inputs are 400 with a message that says which', () => {
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><w:document><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>`;
     await refused(zip({ 'word/document.xml': lol }), 400, 'invalidRequest', /entity|DTD/);
   });
-  it('long runs a pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas, a run of backticks in code, leader dots, a word before a note mark) convert in linear time', async () => {
+  it('long runs a pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas, a run of backticks in code, leader dots, a word before a note mark, a page of 60,000 lines) convert in linear time', async () => {
     // End-anchored patterns took quadratic time on these: minutes, and the worker's wall-clock budget, for one file.
     const pre = await md(new TextEncoder().encode(`<html><body><pre>${' '.repeat(1_000_000)}a\n</pre><p>after</p></body></html>`));
     expect(pre).toMatch(/^```\n {1000000}a\n```\n\nafter\n$/);
@@ -192,6 +192,16 @@ describe('hostile inputs are 400 with a message that says which', () => {
     const mark = { text: '1', x: 72 + long.length * 0.556 * 0.003 + 0.01, y: 700.001, size: 0.002 };
     const marked = await md(pdf([{ lines: [{ text: long, x: 72, y: 700, size: 0.003 }, mark, { text: 'Body text.', y: 600 }] }]));
     expect(marked).toContain('Body text.');
+    // A page 600,000 points tall holding 30,000 lines of one paragraph and a list item wrapped over 30,000 more: each
+    // run searched every line for its own (44 s), and each line joined onto the text so far copied it.
+    const lines = [
+      ...Array.from({ length: 30_000 }, (_, i) => ({ text: i % 2 ? 'word' : 'com-', y: 599_000 - i * 9, size: 8 })),
+      { text: '- item', y: 599_000 - 30_000 * 9 - 30, size: 8 },
+      ...Array.from({ length: 30_000 }, (_, i) => ({ text: 'goes on', x: 84, y: 599_000 - 30_000 * 9 - 39 - i * 9, size: 8 })),
+    ];
+    const tall = Buffer.from(Buffer.from(pdf([{ lines }])).toString('latin1').replace('/MediaBox [0 0 612 792]', '/MediaBox [0 0 612 600000]'), 'latin1');
+    const read = await md(new Uint8Array(tall));
+    expect(read).toMatch(/^(?:comword ){14999}comword\n\n- item(?: goes on){30000}\n$/m);
   });
   it('absurd nesting depth in HTML and in XML', async () => {
     await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);

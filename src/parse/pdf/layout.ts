@@ -7,7 +7,7 @@ import { codeSpan, esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
-import { joinWrapped, type LineBreaks } from './text.js';
+import { joinWrapped, joinWrappedAll, type LineBreaks } from './text.js';
 import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, endsInLeader, findTables, joinSplitRow, mergeHeaderRows } from './tables.js';
@@ -46,6 +46,14 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   const inline = (l: Line, marker = '') =>
     l.md && !monoBody && l.md.startsWith(esc(marker)) ? l.md.slice(esc(marker).length).trimStart() : l.runs && !monoBody && !marker ? codeSpan(l.text.trim()) : esc(l.text.slice(marker.length));
   const blocks: Block[] = [];
+  // Texts built line by line (a list item's, a heading's) keep their lines here and are joined once, after the
+  // last page: joining each line onto the text so far would copy that text every time.
+  const growing = new Map<{ text: string }, string[]>();
+  const grow = (holder: { text: string }, line: string) => {
+    const lines = growing.get(holder);
+    if (lines) lines.push(line);
+    else growing.set(holder, [holder.text, line]);
+  };
   // The table that ended the page before, for one that opens this page in its columns (see `carryHeader`).
   let carried: (Carried & { block: Block }) | undefined;
   pages.forEach((read, i) => {
@@ -143,7 +151,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       // letters, "20.20.2)", too).
       const heading = blocks[blocks.length - 1];
       if (heading?.t === 'h' && !para.length && !lists.length && last === lines[li - 1] && l.font === last.font && Math.abs(l.size - last.size) < 0.5 && last.y - l.y > 0 && last.y - l.y < l.size * 1.8 && (last.w ?? 0) >= ctx.measure * 0.6 && !NUMBERED.test(l.text) && !BULLET.test(l.text)) {
-        heading.text = joinLines([heading.text, text]);
+        grow(heading, text);
         last = l;
         continue;
       }
@@ -152,7 +160,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         flush();
         lists = [];
         const prev = blocks[blocks.length - 1];
-        if (prev?.t === 'h' && prev.level === level && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8 && !NUMBERED.test(l.text)) prev.text = joinLines([prev.text, text]);
+        if (prev?.t === 'h' && prev.level === level && last && Math.abs(last.size - l.size) < 0.5 && last.y - l.y < l.size * 1.8 && !NUMBERED.test(l.text)) grow(prev, text);
         else blocks.push({ t: 'h', level, text });
         last = l;
         continue;
@@ -216,7 +224,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       const wraps = !!last && (l.x > itemX + 2 || (Math.abs(l.x - itemX) <= 2 && runsOn(last, l)));
       if (open && last && within(1.6) && wraps && l.size >= last.size * 0.8 && l.size <= last.size * 1.25) {
         const it = open.items[open.items.length - 1];
-        it.text = joinLines([it.text, text]);
+        grow(it, text);
         last = l;
         continue;
       }
@@ -241,6 +249,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     flush();
     carried = ending && blocks[blocks.length - 1] === ending.block ? ending : undefined;
   });
+  for (const [holder, lines] of growing) holder.text = joinLines(lines);
   joinAcrossPages(blocks, breaks);
   return blocks;
 }
@@ -397,7 +406,7 @@ function bodyMeasure(pages: Line[][], body: number, bodyFont?: string): number {
 }
 
 function joinWrappedLines(lines: string[], breaks: LineBreaks | undefined): string {
-  let out = lines.reduce((text, line) => joinWrapped(text, line, breaks), '');
+  let out = joinWrappedAll(lines, breaks);
   // A link wrapped onto the next line is one link.
   for (let before = ''; before !== out; ) {
     before = out;

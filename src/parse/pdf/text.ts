@@ -30,14 +30,40 @@ const hyphenJoins = (line: string, next: string) => (/[\p{L}\d]-$/u.test(line) &
  * space: names begin so ("_NSAKEY").
  */
 export function joinWrapped(line: string, next: string, breaks?: LineBreaks): string {
-  if (!line || !next || /\s$/.test(line) || /^\s/.test(next)) return line + next;
-  const span = joinedSpan(line, next);
+  const { cut, sep, rest } = seam(line, next, breaks);
+  return (cut ? line.slice(0, -cut) : line) + sep + rest;
+}
+
+/**
+ * Lines a paragraph wraps over, joined as `joinWrapped` joins two, but put together once: each join is judged on
+ * the last 200 characters of the text so far (the joins look no further back), so a paragraph of many lines costs
+ * no more than its length (joining each line onto the text so far copies that text every time).
+ */
+export function joinWrappedAll(lines: string[], breaks?: LineBreaks): string {
+  const parts: string[] = [];
+  let tail = '';
+  for (const line of lines) {
+    const { cut, sep, rest } = seam(tail, line, breaks);
+    // (An empty line joins nothing; a cut follows a line that ended in what it cuts, so never an empty part.)
+    if (!sep && !rest) continue;
+    if (cut) parts[parts.length - 1] = parts[parts.length - 1].slice(0, -cut);
+    parts.push(sep + rest);
+    tail = ((cut ? tail.slice(0, -cut) : tail) + sep + rest).slice(-200);
+  }
+  return parts.join('');
+}
+
+/** How `line` and `next` join: `cut` characters off the line's end, then `sep`, then `rest` (next, or its part). */
+function seam(line: string, next: string, breaks?: LineBreaks): { cut: number; sep: string; rest: string } {
+  const keep = { cut: 0, sep: '', rest: next };
+  if (!line || !next || /\s$/.test(line) || /^\s/.test(next)) return keep;
+  const span = spanSeam(line, next);
   if (span) return span;
-  if (/[a-z]-$/.test(line) && /^[a-z]/.test(next)) return breaks?.keepsHyphen(line, next) ? line + next : line.slice(0, -1) + next;
+  if (/[a-z]-$/.test(line) && /^[a-z]/.test(next)) return breaks?.keepsHyphen(line, next) ? keep : { ...keep, cut: 1 };
   // A browser draws U+2010 where it hyphenates (at a soft hyphen, or with `hyphens: auto`); the text has none.
-  if (/\p{Ll}\u2010$/u.test(line) && /^\p{Ll}/u.test(next)) return line.slice(0, -1) + next;
-  if (hyphenJoins(line, next) || /\S[_/]$/.test(line)) return line + next;
-  return `${line} ${next}`;
+  if (/\p{Ll}\u2010$/u.test(line) && /^\p{Ll}/u.test(next)) return { ...keep, cut: 1 };
+  if (hyphenJoins(line, next) || /\S[_/]$/.test(line)) return keep;
+  return { ...keep, sep: ' ' };
 }
 
 /**
@@ -46,8 +72,13 @@ export function joinWrapped(line: string, next: string, breaks?: LineBreaks): st
  * and browsers break code), else with one. Undefined where the line does not end and the next start with a span.
  */
 export function joinedSpan(line: string, next: string): string | undefined {
-  if (/[^`\\]`$/.test(line) && /^`[^`]/.test(next)) return line.slice(0, -1) + (/[-_/]`$/.test(line) ? '' : ' ') + next.slice(1);
-  return undefined;
+  const span = spanSeam(line, next);
+  return span && line.slice(0, -span.cut) + span.sep + span.rest;
+}
+
+function spanSeam(line: string, next: string): { cut: number; sep: string; rest: string } | undefined {
+  if (!/[^`\\]`$/.test(line) || !/^`[^`]/.test(next)) return undefined;
+  return { cut: 1, sep: /[-_/]`$/.test(line) ? '' : ' ', rest: next.slice(1) };
 }
 
 /** How a document's words wrap at line ends (see `documentWords`). */
