@@ -86,7 +86,12 @@ export function link(text: string, href: string | undefined): string {
   if (!text.trim()) return text;
   if (!isSafeUrl(href)) return text;
   const url = href.trim().replace(/[ ()<>]/g, (c) => encodeURIComponent(c));
-  return `[${text}](${url})`;
+  // Spaces at the text's edges (an HTML anchor written over indented lines) stand outside the brackets; a line
+  // break stays inside, where its backslash belongs to it.
+  let [start, end] = [0, text.length];
+  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
+  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return `${text.slice(0, start)}[${text.slice(start, end)}](${url})${text.slice(end)}`;
 }
 
 /** Images never carry data: `![alt](url)` for an http(s) address, `![alt]()` when embedded, nothing without alt. */

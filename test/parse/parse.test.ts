@@ -381,6 +381,9 @@ describe('markdown convention', () => {
     // Monospace inline elements are code spans, their text as is.
     const inline = await parse('<p>Call <code>a_b()</code>, press <kbd>Ctrl</kbd>, see <tt>*p</tt> and <samp>ok</samp> in a_b.</p>');
     expect(inline.json.data.markdown).toBe('Call `a_b()`, press `Ctrl`, see `*p` and `ok` in a\\_b.\n');
+    // An anchor written over indented lines links its words: the spaces around them stand outside the brackets.
+    const spaced = await parse('<p>Posted by<a href="https://a.example/o">\n      OpenAI\n    </a>today, <a href="https://a.example/i">\n <img alt="logo" src="https://a.example/l.png">\n </a></p>');
+    expect(spaced.json.data.markdown).toBe('Posted by [OpenAI](https://a.example/o) today, [![logo](https://a.example/l.png)](https://a.example/i)\n');
   });
 
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
