@@ -372,6 +372,13 @@ describe('pdf reading order', () => {
     expect(text.slice(14).every((t) => t.startsWith('panel entry'))).toBe(true);
   });
 
+  it('a line of 100,000 runs is read in time that grows with it (each run looked at the whole text so far: 44 s)', () => {
+    const items = Array.from({ length: 100_000 }, (_, i) => item('ab', 10 + i * 0.002, 700, 0.001, 0.001));
+    const lines = readingOrder(items as never, [], view);
+    expect(lines).toHaveLength(1);
+    expect(lines[0].text).toHaveLength(299_999);
+  });
+
   it('a page of absurd width (a hostile MediaBox) is read without sizing anything by its width', () => {
     const items = [];
     for (let i = 0; i < 24; i++) items.push(item(`prose line ${i + 1} runs across`, i % 2 ? 72 : 320, 700 - (i >> 1) * 14, 10, 220));

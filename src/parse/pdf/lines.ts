@@ -374,6 +374,8 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     let tag: number | undefined = Infinity;
     // Whether the file set a space run since the last text run (see `spaced`).
     let space = false;
+    // The last text run taken, whose end is each list's last cell's (see `spaced`).
+    let taken = '';
     for (const p of l.parts) {
       if (!p.s.trim()) {
         space = true;
@@ -386,12 +388,13 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
         if (!list.length || p.x - end > Math.max(l.size, 6) * factor) list.push({ x: p.x, text: p.s });
         else {
           const cell = list[list.length - 1];
-          cell.text += (spaced(cell.text, p.s, p.x - end, l.size, space) ? ' ' : '') + p.s;
+          cell.text += (spaced(taken, p.s, p.x - end, l.size, space) ? ' ' : '') + p.s;
         }
         list[list.length - 1].w = p.x + p.w - list[list.length - 1].x;
       }
       space = false;
       end = p.x + p.w;
+      taken = p.s;
     }
     end = -Infinity;
     space = false;
@@ -424,24 +427,28 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
         return piece;
       });
     };
+    // The text's last 200 characters: the patterns below look at its end, and the text grows by each run.
+    let tail = '';
     for (const p of order) {
       if (!p.s.trim()) {
         space = true;
         continue;
       }
       const gap = rtl ? start - (p.x + p.w) : p.x - end;
-      const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(text) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(text) && /^\p{L}/u.test(p.s);
+      const scriptChange = rtl && /[\u0590-\u08FF][^\S]*$/.test(tail) !== /^[^\S]*[\u0590-\u08FF]/.test(p.s) && /\p{L}$/u.test(tail) && /^\p{L}/u.test(p.s);
       const pieces = linkPieces(p);
       // A note mark (a smaller raised number or dagger) after a word is set apart from it ("Center 1", not
       // "Center1"); after a single letter it is an exponent and stays ("a2").
-      const mark = !rtl && p.size < l.size * 0.85 && p.y > l.y + l.size * 0.2 && NOTE_MARK.test(p.s) && /\p{L}{2,}[.,;:)]?$/u.test(text.slice(-40));
-      if (text && (mark || spaced(text, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(text) && !/^\s/.test(p.s)))) {
+      const mark = !rtl && p.size < l.size * 0.85 && p.y > l.y + l.size * 0.2 && NOTE_MARK.test(p.s) && /\p{L}{2,}[.,;:)]?$/u.test(tail.slice(-40));
+      if (text && (mark || spaced(tail, p.s, gap, l.size, space) || (scriptChange && !/\s$/.test(tail) && !/^\s/.test(p.s)))) {
         text += ' ';
+        tail += ' ';
         const last = segs[segs.length - 1];
         add(' ', !!p.mono && !!last?.mono, pieces[0].href && last?.href === pieces[0].href ? pieces[0].href : undefined);
       }
       space = false;
       text += p.s;
+      tail = (tail + p.s).slice(-200);
       for (const piece of pieces) add(piece.s, !!p.mono && p !== lead, piece.href, p.image);
       end = Math.max(end, p.x + p.w);
       start = Math.min(start, p.x);

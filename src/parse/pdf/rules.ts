@@ -6,7 +6,7 @@
  * stay one cell.
  */
 import { append, maxOf, minOf } from '../../lib/arrays.js';
-import { joinWrapped, spaced, type LineBreaks } from './text.js';
+import { spaced, TextBuilder, type LineBreaks } from './text.js';
 import { apply, PATH as D, walkPaths } from './matrix.js';
 
 
@@ -326,7 +326,7 @@ export function fillGrid(g: Grid, items: PlacedItem[], breaks?: LineBreaks): str
       // (Worked out only for a cell whose line ends in part of a word the document knows.)
       let cutter: ReturnType<typeof wordCutter> | undefined;
       const cut = (prev: PlacedItem, line: string, next: PlacedItem) => (cutter ??= wordCutter(its, g.cols[c], g.cols[c + 1]))(prev, line, next);
-      let s = '';
+      const s = new TextBuilder();
       /** The text of the cell's current line. */
       let line = '';
       let prev: PlacedItem | undefined;
@@ -338,17 +338,18 @@ export function fillGrid(g: Grid, items: PlacedItem[], breaks?: LineBreaks): str
           continue;
         }
         if (prev && Math.abs(prev.y - it.y) >= Math.min(prev.size, it.size) * 0.5) {
-          s = breaks?.isWord(line, it.str) && cut(prev, line, it) ? s + it.str : joinWrapped(s, it.str, breaks);
+          if (breaks?.isWord(line, it.str) && cut(prev, line, it)) s.append(it.str);
+          else s.wrap(it.str, breaks);
           line = it.str;
         } else {
-          const gap = s && prev && spaced(s, it.str, it.x - (prev.x + prev.w), it.size, space) ? ' ' : '';
-          s += gap + it.str;
+          const gap = prev && spaced(s.end, it.str, it.x - (prev.x + prev.w), it.size, space) ? ' ' : '';
+          s.append(gap + it.str);
           line += gap + it.str;
         }
         prev = it;
         space = false;
       }
-      return s.replace(/\s+/g, ' ').trim();
+      return s.toString().replace(/\s+/g, ' ').trim();
     }),
   );
   const keepCols = Array.from({ length: C }, (_, c) => text.some((r) => r[c]));

@@ -7,7 +7,7 @@ import { codeSpan, esc } from '../inline.js';
 import { fillGrid, inGrid, trimFrameBands, type Grid, type PlacedItem } from './rules.js';
 import { itemSize, type TextItem } from './items.js';
 import { BULLET_GLYPHS, type Cell, type Columns, type Line, readingOrder, segments, toLines } from './lines.js';
-import { joinedSpan, joinWrapped, type LineBreaks } from './text.js';
+import { joinWrapped, spanOrSpace, TextBuilder, type LineBreaks } from './text.js';
 
 /**
  * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
@@ -88,8 +88,11 @@ function alignCells(rows: TaggedCell[][]): { rows: string[][]; starts: number[] 
 }
 
 /** A tagged cell's lines as one line of markdown: monospace lines and words as code spans (a cell has no blocks). */
-const cellMarkdown = (lines: Line[]) =>
-  lines.map((l) => (l.runs ? codeSpan(l.text) : (l.md ?? esc(l.text)))).reduce((md, line) => (md ? (joinedSpan(md, line) ?? `${md} ${line}`) : line), '');
+function cellMarkdown(lines: Line[]): string {
+  const md = new TextBuilder();
+  for (const l of lines) md.join(l.runs ? codeSpan(l.text) : (l.md ?? esc(l.text)), spanOrSpace);
+  return md.toString();
+}
 
 /**
  * Ruled tables first: items inside a grid become its cells (see `pdf/rules.ts`); the rest is read as lines, and
@@ -215,6 +218,14 @@ export function findTables(read: Line[], code: Set<number>, breaks?: LineBreaks)
         }
       /** The row's last line of text in each column. */
       let above: Cell[] = [];
+      // A cell's lines after its first are joined once, when the table is read (see `TextBuilder`).
+      const built = new Map<string[], TextBuilder[]>();
+      const cellText = (row: string[], k: number) => {
+        let cells = built.get(row);
+        if (!cells) built.set(row, (cells = []));
+        if (!cells[k]) (cells[k] = new TextBuilder()).append(row[k]);
+        return cells[k];
+      };
       for (let li = i; li < j; li++) {
         const l = lines[li];
         const prev = rows[rows.length - 1];
@@ -226,12 +237,14 @@ export function findTables(read: Line[], code: Set<number>, breaks?: LineBreaks)
           const text = esc(c.text);
           const over = above[k];
           if (!row[k]) row[k] = text;
-          else if (!over) row[k] += ` ${text}`;
-          else row[k] = cutToken(over, text, widest[k], l.size, breaks) ? row[k] + text : joinWrapped(row[k], text, breaks);
+          else if (!over) cellText(row, k).append(` ${text}`);
+          else if (cutToken(over, text, widest[k], l.size, breaks)) cellText(row, k).append(text);
+          else cellText(row, k).wrap(text, breaks);
           above[k] = c;
         }
         if (!goesOn) rows.push(row);
       }
+      for (const [row, cells] of built) cells.forEach((text, k) => (row[k] = text.toString()));
       out.set(head.start, { end: j, rows: tidyRows(rows), columns: { at: merged, by: 'text' }, headed });
       i = floor = j;
     } else i++;

@@ -9,9 +9,11 @@ const HANGUL = /[\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F]/;
  * run with less than a point between them), wider than 0.05 em.
  */
 export function spaced(before: string, next: string, gap: number, size: number, marked = false): boolean {
-  if (!before || !next || /\s$/.test(before) || /^\s/.test(next)) return false;
+  // Only the characters either side of the gap count (`before` may be the text so far: no pattern scans it).
+  const last = before[before.length - 1];
+  if (!last || !next || /\s/.test(last) || /^\s/.test(next)) return false;
   if ((marked && gap >= 0) || gap > size * 0.15) return true;
-  return gap > size * 0.05 && HANGUL.test(before[before.length - 1]) && HANGUL.test(next[0]);
+  return gap > size * 0.05 && HANGUL.test(last) && HANGUL.test(next[0]);
 }
 
 /**
@@ -35,26 +37,61 @@ export function joinWrapped(line: string, next: string, breaks?: LineBreaks): st
 }
 
 /**
- * Lines a paragraph wraps over, joined as `joinWrapped` joins two, but put together once: each join is judged on
- * the last 200 characters of the text so far (the joins look no further back), so a paragraph of many lines costs
- * no more than its length (joining each line onto the text so far copies that text every time).
+ * Lines a paragraph wraps over, joined as `joinWrapped` joins two, but put together once (see `TextBuilder`), so
+ * a paragraph of many lines costs no more than its length.
  */
 export function joinWrappedAll(lines: string[], breaks?: LineBreaks): string {
-  const parts: string[] = [];
-  let tail = '';
-  for (const line of lines) {
-    const { cut, sep, rest } = seam(tail, line, breaks);
-    // (An empty line joins nothing; a cut follows a line that ended in what it cuts, so never an empty part.)
-    if (!sep && !rest) continue;
-    if (cut) parts[parts.length - 1] = parts[parts.length - 1].slice(0, -cut);
-    parts.push(sep + rest);
-    tail = ((cut ? tail.slice(0, -cut) : tail) + sep + rest).slice(-200);
-  }
-  return parts.join('');
+  const text = new TextBuilder();
+  for (const line of lines) text.wrap(line, breaks);
+  return text.toString();
 }
 
-/** How `line` and `next` join: `cut` characters off the line's end, then `sep`, then `rest` (next, or its part). */
-function seam(line: string, next: string, breaks?: LineBreaks): { cut: number; sep: string; rest: string } {
+/**
+ * Text built piece by piece and line by line, put together once: joining each piece onto the text so far copies
+ * that text every time (quadratic over a page, or a table cell, of many short lines). The joins look at the text's
+ * last 200 characters only (`end`).
+ */
+export class TextBuilder {
+  private parts: string[] = [];
+  /** The text's last 200 characters. */
+  end = '';
+
+  /** Appends text as it is. */
+  append(piece: string): void {
+    if (!piece) return;
+    this.parts.push(piece);
+    this.end = (this.end + piece).slice(-200);
+  }
+
+  /** Appends a line the text wraps onto, joined as `joinWrapped` joins it. */
+  wrap(line: string, breaks?: LineBreaks): void {
+    this.join(line, (end, next) => seam(end, next, breaks));
+  }
+
+  /** Appends a line, joined as `how` judges from the text's end. */
+  join(line: string, how: (end: string, next: string) => Seam): void {
+    const { cut, sep, rest } = how(this.end, line);
+    // (A cut follows a piece that ended in what it cuts, so it never meets an empty part.)
+    if (cut) {
+      this.parts[this.parts.length - 1] = this.parts[this.parts.length - 1].slice(0, -cut);
+      this.end = this.end.slice(0, -cut);
+    }
+    this.append(sep + rest);
+  }
+
+  toString(): string {
+    return this.parts.join('');
+  }
+}
+
+/** How a line and the next join: `cut` characters off the line's end, then `sep`, then `rest` (next, or its part). */
+interface Seam {
+  cut: number;
+  sep: string;
+  rest: string;
+}
+
+function seam(line: string, next: string, breaks?: LineBreaks): Seam {
   const keep = { cut: 0, sep: '', rest: next };
   if (!line || !next || /\s$/.test(line) || /^\s/.test(next)) return keep;
   const span = spanSeam(line, next);
@@ -71,15 +108,13 @@ function seam(line: string, next: string, breaks?: LineBreaks): { cut: number; s
  * so one at the line's end closes a span): joined with no space after a hyphen, "_" or "/" (where word processors
  * and browsers break code), else with one. Undefined where the line does not end and the next start with a span.
  */
-export function joinedSpan(line: string, next: string): string | undefined {
-  const span = spanSeam(line, next);
-  return span && line.slice(0, -span.cut) + span.sep + span.rest;
-}
-
-function spanSeam(line: string, next: string): { cut: number; sep: string; rest: string } | undefined {
+function spanSeam(line: string, next: string): Seam | undefined {
   if (!/[^`\\]`$/.test(line) || !/^`[^`]/.test(next)) return undefined;
   return { cut: 1, sep: /[-_/]`$/.test(line) ? '' : ' ', rest: next.slice(1) };
 }
+
+/** A code span's lines join as one span (`spanSeam`), any others with a space: how a tagged table cell's lines join. */
+export const spanOrSpace = (line: string, next: string): Seam => spanSeam(line, next) ?? { cut: 0, sep: line ? ' ' : '', rest: next };
 
 /** How a document's words wrap at line ends (see `documentWords`). */
 export interface LineBreaks {
