@@ -594,7 +594,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(markItems([{ str: '\uF0B7 A First \uF0A7 \uF0FC', transform: [9, 0, 0, 9, 0, 0], width: 50, height: 9 }], new Map())[0].str).toBe('• A First ▪ ✓');
   });
 
-  it('a font without a usable encoding (glyph ids as control characters) yields no text, its stray printable ids included', () => {
+  it('a font without a usable encoding (glyph ids as control characters, or U+FFFD) yields no text, its stray printable ids included', () => {
     const at = (str: string, fontName: string) => ({ str, fontName, transform: [6, 0, 0, 6, 0, 0], width: 30, height: 6 });
     const items = [
       at('\u0002\u0003 \u0004\u0005\u0006\u0007\u0005\b \u0003', 'sidebar'),
@@ -605,6 +605,10 @@ describe('pdf page furniture, lists, tables, direction', () => {
       at('Readable text beside it', 'body'),
     ];
     expect(markItems(items, new Map()).map((it) => it.str)).toEqual(['•', 'Readable text beside it']);
+    // So does one whose glyphs pdf.js could not map at all (U+FFFD each: a font cairo re-encoded without its glyph
+    // names), and a lone such glyph leading a line is a bullet.
+    const lost = [at('\uFFFD\uFFFD \uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD', 'lost'), at('\uFFFD', 'dingbats'), at('Readable text beside it', 'body')];
+    expect(markItems(lost, new Map()).map((it) => it.str)).toEqual(['•', 'Readable text beside it']);
   });
 
   it('multi-line cells: a row holding one non-first cell continues the row above; indented columns fold left', () => {

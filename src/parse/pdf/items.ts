@@ -75,10 +75,11 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
     if (typeof it.str !== 'string' || (it.fontName && unreadable.has(it.fontName)) || artifacts.has(it)) continue;
     let tag: Tag | undefined;
     for (let k = stack.length - 1; k >= 0 && tag === undefined; k--) if (stack[k]) tag = tags.get(stack[k]!);
-    // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use.
+    // Control characters (C0 and C1) are what a font without a usable encoding yields: nothing a reader could use;
+    // so is U+FFFD, pdf.js's mark for a glyph it could not map.
     // A lone one (a symbol font's bullet or check box, as in IBM Redbooks) is read as a bullet.
     // So is one letter or symbol followed only by control characters (a dingbat font's bullet: "r\u0001").
-    const clean = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(SYMBOL_BULLET, (m) => SYMBOL_BULLETS[m]).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+    const clean = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F\uFFFD]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(SYMBOL_BULLET, (m) => SYMBOL_BULLETS[m]).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
     const str = TRACKED.test(clean) ? clean.replace(/ /g, '') : clean;
     // Written out, not spread: V8 builds `{ ...it, more }` through a slow path, 150 times the cost of this literal.
     const { transform, width, height, hasEOL, fontName } = it;
@@ -120,11 +121,12 @@ function artifactRuns(items: RawItem[]): Set<RawItem> {
   return marked * 2 < all ? out : new Set();
 }
 
-const CONTROL = /[\u0001-\u0008\u000E-\u001F\u0080-\u009F]/g;
+const CONTROL = /[\u0001-\u0008\u000E-\u001F\u0080-\u009F\uFFFD]/g;
 
 /**
  * Fonts without a usable encoding: pdf.js hands out their glyph ids as characters, mostly control characters and a
- * few printable ones ("!", "#") that are just as meaningless. A font whose runs longer than a bullet's are at least
+ * few printable ones ("!", "#") that are just as meaningless, or U+FFFD for each glyph it could not map (a font
+ * re-encoded without its names, as cairo writes one). A font whose runs longer than a bullet's are at least
  * half control characters (ten characters at least) yields no text at all.
  */
 function unmappedFonts(items: RawItem[]): Set<string> {
