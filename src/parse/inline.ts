@@ -88,10 +88,7 @@ export function link(text: string, href: string | undefined): string {
   const url = href.trim().replace(/[ ()<>]/g, (c) => encodeURIComponent(c));
   // Spaces at the text's edges (an HTML anchor written over indented lines) stand outside the brackets; a line
   // break stays inside, where its backslash belongs to it.
-  let [start, end] = [0, text.length];
-  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
-  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
-  return `${text.slice(0, start)}[${text.slice(start, end)}](${url})${text.slice(end)}`;
+  return keepEdges(text, (core) => `[${core}](${url})`, (c) => c === ' ' || c === '\t');
 }
 
 /** Images never carry data: `![alt](url)` for an http(s) address, `![alt]()` when embedded, nothing without alt. */
@@ -107,12 +104,13 @@ export function wrap(text: string, mark: string): string {
 }
 
 /**
- * `f` applied to the text between its leading and trailing whitespace, which stays outside. Trims, not a pattern:
- * /^(\s*)([\s\S]*?)(\s*)$/ backtracks quadratically over a long run of spaces.
+ * `f` applied to the text between its leading and trailing edge characters (whitespace unless `edge` says), which
+ * stay outside. A scan, not a pattern: /^(\s*)([\s\S]*?)(\s*)$/ backtracks quadratically over a long run of spaces.
  */
-export function keepEdges(text: string, f: (core: string) => string): string {
-  const start = text.length - text.trimStart().length;
-  const end = text.trimEnd().length;
+export function keepEdges(text: string, f: (core: string) => string, edge: (c: string) => boolean = (c) => /\s/.test(c)): string {
+  let [start, end] = [0, text.length];
+  while (start < end && edge(text[start])) start++;
+  while (end > start && edge(text[end - 1])) end--;
   if (start >= end) return text;
   return text.slice(0, start) + f(text.slice(start, end)) + text.slice(end);
 }

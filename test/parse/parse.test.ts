@@ -384,6 +384,8 @@ describe('markdown convention', () => {
     // An anchor written over indented lines links its words: the spaces around them stand outside the brackets.
     const spaced = await parse('<p>Posted by<a href="https://a.example/o">\n      OpenAI\n    </a>today, <a href="https://a.example/i">\n <img alt="logo" src="https://a.example/l.png">\n </a></p>');
     expect(spaced.json.data.markdown).toBe('Posted by [OpenAI](https://a.example/o) today, [![logo](https://a.example/l.png)](https://a.example/i)\n');
+    // A line break at the text's end stays inside: its backslash outside the brackets would escape the bracket.
+    expect((await parse('<p>See <a href="https://a.example/b">first<br></a>after</p>')).json.data.markdown).toBe('See [first\\\n](https://a.example/b)after\n');
   });
 
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {

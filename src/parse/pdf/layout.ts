@@ -357,7 +357,8 @@ function untangle(lines: Line[]): Line[] {
 function carryAcrossColumns(lines: Line[], measure: number): { lines: Line[]; carried: Set<Line> } {
   const out = [...lines];
   const carried = new Set<Line>();
-  const runsOn = (a: Line) => !a.table && (a.w ?? 0) >= measure * 0.9 && !couldEnd(a, measure);
+  // (`couldEnd` holds a line short of nine tenths of the measure too.)
+  const runsOn = (a: Line) => !a.table && !couldEnd(a, measure);
   for (let i = 0; i + 1 < out.length; i++) {
     const a = out[i];
     if (!runsOn(a)) continue;
