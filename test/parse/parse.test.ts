@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { ParsePool } from '../../src/parse/pool.js';
 import { convertFile } from '../../src/parse/index.js';
@@ -219,7 +219,9 @@ describe('hostile inputs are 400 with a message that says which', () => {
   it('a damaged page tree converts as a library call too, and leaves the calling process nothing unhandled', async () => {
     // pdf.js drops promises of its own there (see the worker test below); a host without a listener of its own
     // would end on them. A child process stands for that host: vitest listens for unhandled rejections itself.
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-parse-')), 'damaged.pdf');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-parse-'));
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'damaged.pdf');
     fs.writeFileSync(file, damagedPageTree());
     const script = `import { readFileSync } from 'node:fs';
       import { convertFile } from ${JSON.stringify(path.resolve(__dirname, '../../src/parse/index.ts'))};
