@@ -19,6 +19,11 @@ export interface PoolOptions {
   timeoutMs?: number;
   /** Files that may wait for a free worker (default 8 per worker). */
   maxQueue?: number;
+  /**
+   * Distinct number format codes a worker may hold parsed (the formatter keeps each for the thread's life, see
+   * `number-format.ts`) before it is replaced by a fresh one after its file (default 20,000, about 100 MB at most).
+   */
+  formatCacheLimit?: number;
 }
 
 interface Job {
@@ -56,14 +61,18 @@ export class ParsePool {
   readonly memoryMb: number;
   readonly timeoutMs: number;
   readonly maxQueue: number;
+  readonly formatCacheLimit: number;
   /** Workers replaced after an overrun or crash (for tests and logs). */
   replaced = 0;
+  /** Workers replaced, their file answered, because they held too much (see `formatCacheLimit`). */
+  retired = 0;
 
   constructor(o: PoolOptions = {}) {
     this.size = o.size ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     this.memoryMb = o.memoryMb ?? 512;
     this.timeoutMs = o.timeoutMs ?? 20_000;
     this.maxQueue = o.maxQueue ?? this.size * 8;
+    this.formatCacheLimit = o.formatCacheLimit ?? 20_000;
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
 
@@ -71,16 +80,18 @@ export class ParsePool {
     const { entry, eval: isEval } = workerEntry();
     const worker = new Worker(entry, {
       eval: isEval,
+      workerData: { formatCacheLimit: this.formatCacheLimit },
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
     });
     worker.unref();
     const slot: Slot = { worker };
-    worker.on('message', (msg: { id: number; result?: ParseResult; error?: { kind: ParseErrorKind; message: string } }) => {
+    worker.on('message', (msg: { id: number; result?: ParseResult; error?: { kind: ParseErrorKind; message: string }; retire?: boolean }) => {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       this.finish(slot);
       if (msg.error) job.reject(new ParseError(msg.error.kind, msg.error.message));
       else job.resolve(msg.result!);
+      if (msg.retire) this.replace(slot, false, true);
       this.pump();
     });
     const onDeath = (err?: Error) => {
@@ -107,14 +118,15 @@ export class ParsePool {
     slot.job = undefined;
   }
 
-  private replace(slot: Slot, idle = false): void {
+  private replace(slot: Slot, idle = false, retiring = false): void {
     (slot as { dead?: boolean }).dead = true;
     void slot.worker.terminate();
     if (this.closed) return;
     const respawn = () => {
       const i = this.slots.indexOf(slot);
       if (i < 0 || this.closed) return;
-      this.replaced++;
+      if (retiring) this.retired++;
+      else this.replaced++;
       this.slots[i] = this.spawn();
       this.pump();
     };

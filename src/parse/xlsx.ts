@@ -4,8 +4,8 @@
  * number format shows them (dates ISO, percentages, currencies, thousands separators).
  */
 import { append } from '../lib/arrays.js';
-import { trimEndOf } from '../lib/strings.js';
 import { chartBlocks } from './chart.js';
+import { formatNumber, formatText } from './number-format.js';
 import { esc } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { LIMITS, ParseError } from './types.js';
@@ -18,6 +18,9 @@ const BUILTIN: Record<number, string> = {
   22: 'yyyy-mm-dd h:mm', 37: '#,##0 ;(#,##0)', 38: '#,##0 ;[Red](#,##0)', 39: '#,##0.00;(#,##0.00)', 40: '#,##0.00;[Red](#,##0.00)',
   45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0', 48: '##0.0E+0', 49: '@',
 };
+
+/** Number format codes a workbook may define (Excel itself allows about 250). */
+const MAX_CUSTOM_FORMATS = 1000;
 
 export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
   const wb = parseXml(zip.text('xl/workbook.xml') ?? '');
@@ -73,11 +76,12 @@ function readFormats(xml: string | undefined): string[] {
   if (!xml) return [];
   const root = parseXml(xml);
   const custom = new Map<number, string>();
-  // Excel allows 255 characters in a format code; a longer one (hostile: the patterns reading codes backtrack over
-  // long runs of brackets) shows the value as General does.
+  // Excel allows 255 characters in a format code, and a workbook about 250 codes of its own; a longer code, or one
+  // past the thousandth (hostile: each costs the formatter time and memory, see `number-format.ts`), shows the value
+  // as General does.
   for (const f of findAll(root, 'numFmt')) {
     const code = attr(f, 'formatCode') ?? 'General';
-    custom.set(Number(attr(f, 'numFmtId')), code.length <= 255 ? code : 'General');
+    custom.set(Number(attr(f, 'numFmtId')), code.length <= 255 && custom.size < MAX_CUSTOM_FORMATS ? code : 'General');
   }
   const xfs = findAll(root, 'cellXfs')[0];
   return kids(xfs, 'xf').map((xf) => {
@@ -193,13 +197,14 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
 function cellValue(c: XNode, shared: string[], formats: string[], date1904: boolean): string {
   const t = attr(c, 't') ?? 'n';
   const v = textOf(child(c, 'v'));
+  const code = formats[Number(attr(c, 's') ?? 0)] ?? 'General';
   switch (t) {
     case 's':
-      return shared[Number(v)] ?? '';
+      return formatText(shared[Number(v)] ?? '', code);
     case 'inlineStr':
-      return textOf(child(c, 'is'));
+      return formatText(textOf(child(c, 'is')), code);
     case 'str':
-      return v;
+      return formatText(v, code);
     case 'b':
       return v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : v;
     case 'e':
@@ -210,61 +215,9 @@ function cellValue(c: XNode, shared: string[], formats: string[], date1904: bool
       if (v === '') return '';
       const n = Number(v);
       if (!Number.isFinite(n)) return v;
-      return formatNumber(n, formats[Number(attr(c, 's') ?? 0)] ?? 'General', date1904);
+      return formatNumber(n, code, date1904);
     }
   }
-}
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-export function formatNumber(n: number, code: string, date1904 = false): string {
-  const sections = code.split(';');
-  let fmt = sections[0];
-  if (n < 0 && sections[1]) fmt = sections[1];
-  if (n === 0 && sections[2]) fmt = sections[2];
-  const bare = fmt.replace(/"[^"]*"|\\.|\[[^\]]*\]/g, '');
-  if (/^general$/i.test(fmt.trim()) || !fmt.trim()) return generalNumber(n);
-  if (fmt.trim() === '@') return generalNumber(n);
-  if (/[yd]/i.test(bare) || /[hs]/i.test(bare)) return formatDate(n, bare, date1904);
-  const literal = (s: string) => s.replace(/\[\$([^\]-]*)[^\]]*\]/g, '$1').replace(/\[[^\]]*\]/g, '').replace(/"([^"]*)"/g, '$1').replace(/\\(.)/g, '$1').replace(/_./g, '').replace(/\*./g, '');
-  const m = /[#0?][#0?,.]*(?:E[+-]0+)?/.exec(fmt.replace(/"[^"]*"|\[[^\]]*\]/g, (s) => '\u0000'.repeat(s.length)));
-  if (!m) return literal(fmt) || generalNumber(n);
-  const pat = m[0];
-  const percent = bare.includes('%');
-  let x = percent ? n * 100 : n;
-  if (/[()]/.test(bare) && n < 0 && sections[1]) x = Math.abs(x);
-  else if (n < 0 && sections[1]) x = Math.abs(x);
-  const decimals = (pat.split('.')[1] ?? '').replace(/[^0?#]/g, '').length;
-  const minDecimals = (pat.split('.')[1] ?? '').replace(/[^0]/g, '').length;
-  const group = /[#0],[#0]/.test(pat);
-  // Each comma ending the integer part scales by a thousand ("#,##0," shows thousands).
-  const whole = pat.split('.')[0];
-  const scaled = x / 1000 ** (whole.length - trimEndOf(whole, ',').length);
-  let s = Math.abs(scaled).toLocaleString('en-US', { minimumFractionDigits: minDecimals, maximumFractionDigits: decimals, useGrouping: group });
-  if (scaled < 0 && !(n < 0 && sections[1])) s = '-' + s;
-  const raw = fmt.replace(/"[^"]*"|\[[^\]]*\]/g, (q) => q);
-  const i = raw.indexOf(pat);
-  const before = i >= 0 ? literal(raw.slice(0, i)) : '';
-  const after = i >= 0 ? literal(raw.slice(i + pat.length)) : '';
-  return `${before}${s}${after}`.trim();
-}
-
-function generalNumber(n: number): string {
-  if (Number.isInteger(n)) return String(n);
-  return String(Number(n.toPrecision(11)));
-}
-
-function formatDate(serial: number, bare: string, date1904: boolean): string {
-  const ms = Math.round((serial + (date1904 ? 1462 : 0) - 25569) * 86400_000);
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return String(serial);
-  const hasDate = /[yd]/i.test(bare) || (/m/i.test(bare) && !/[hs]/i.test(bare));
-  const hasTime = /[hs]/i.test(bare);
-  const date = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}${/s/i.test(bare) ? `:${pad(d.getUTCSeconds())}` : ''}`;
-  if (hasDate && hasTime) return `${date} ${time}`;
-  if (hasTime) return time;
-  return date;
 }
 
 interface Box {

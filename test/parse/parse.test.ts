@@ -572,6 +572,45 @@ describe('markdown convention', () => {
     expect(r.json.data.metadata.numPages).toBe(3);
   });
 
+  it('xlsx: values as their number format shows them (Excel\'s rules), dates and times of day in ISO 8601', async () => {
+    // [format code, value, shown]; the number cases agree with LibreOffice's rendering of the same workbook.
+    const cases: [string, number | string, string][] = [
+      ['"$"#,##0.00', -1234.5678, '-$1,234.57'],
+      ['#,##0.00;[Red](#,##0.00)', -1234.5678, '(1,234.57)'],
+      ['00000', 501, '00501'],
+      ['(000) 000-0000', 5550199123, '(555) 019-9123'],
+      ['0.00E+00', 1234.5678, '1.23E+03'],
+      ['# ?/?', 1.5, '1 1/2'],
+      ['0.0,"K"', 1234567.891, '1234.6K'],
+      ['[>=1000000]0.0,,"M";[>=1000]0.0,"K";0', 1234.5678, '1.2K'],
+      ['_-* #,##0.00_-;-* #,##0.00_-;_-* "-"??_-;_-@_-', 0, '-'],
+      ['#,##0.00 [$€-407]', 1234.5, '1,234.50 €'],
+      ['0;-0;;@', 0, ''],
+      ['[h]:mm:ss', 1.5, '36:00:00'],
+      ['dd/mm/yyyy hh:mm', 45306.5004, '2024-01-15 12:00'],
+      ['h:mm:ss AM/PM', 0.333333333, '08:00:00'],
+      ['mmm-yy', 45306, '2024-01'],
+      ['yyyy', 45306, '2024'],
+      ['[$-F800]dddd\\,\\ mmmm\\ dd\\,\\ yyyy', 45306, '2024-01-15'],
+      ['dd/mm/yyyy', 60, '1900-02-29'],
+      ['dd/mm/yyyy', -5, '-5'],
+      ['"Ref "@', 'abc', 'Ref abc'],
+      [';;;', 'hidden', ''],
+    ];
+    const code = (c: string) => c.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const styles = `<styleSheet><numFmts>${cases.map(([c], i) => `<numFmt numFmtId="${164 + i}" formatCode="${code(c)}"/>`).join('')}</numFmts><cellXfs><xf numFmtId="0"/>${cases.map((_, i) => `<xf numFmtId="${164 + i}"/>`).join('')}</cellXfs></styleSheet>`;
+    const cell = (v: number | string, s: number, r: number) => (typeof v === 'number' ? `<c r="B${r}" s="${s}"><v>${v}</v></c>` : `<c r="B${r}" s="${s}" t="inlineStr"><is><t>${v}</t></is></c>`);
+    const rows = cases.map(([, v], i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>case ${i}</t></is></c>${cell(v, i + 1, i + 1)}</row>`).join('');
+    const lines = (await md(xlsx([{ name: 'F', rows }], styles))).split('\n').filter((l) => l.startsWith('| case'));
+    expect(lines).toEqual(cases.map(([, , shown], i) => `| case ${i} |${shown ? ` ${shown}` : ''} |`));
+    // A workbook's own codes past the thousandth (Excel allows about 250) show as General.
+    const many = `<styleSheet><numFmts>${Array.from({ length: 1001 }, (_, i) => `<numFmt numFmtId="${164 + i}" formatCode="0.00&quot;${i}&quot;"/>`).join('')}</numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="${164 + 999}"/><xf numFmtId="${164 + 1000}"/></cellXfs></styleSheet>`;
+    expect(await md(xlsx([{ name: 'M', rows: '<row r="1"><c r="A1" s="1"><v>1.5</v></c><c r="B1" s="2"><v>1.5</v></c></row>' }], many))).toBe('## M\n\n| 1.50999 | 1.5 |\n| --- | --- |\n');
+    // The 1904 date system counts from 1904-01-01.
+    const wb1904 = xlsx([{ name: 'D', rows: '<row r="1"><c r="A1" s="1"><v>0</v></c></row>' }], '<styleSheet><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs></styleSheet>', [], { date1904: true });
+    expect(await md(wb1904)).toBe('## D\n\n1904-01-01\n');
+  });
+
   it('pptx: slides in presentation order, title, shapes in visual order, notes and comments paired by relationship', async () => {
     const bytes = pptx(
       [
@@ -678,6 +717,28 @@ describe('workers', () => {
         await new Promise((r) => setTimeout(r, 50));
         await expect(pool.convert(new TextEncoder().encode('<p>the next file</p>'), 1)).resolves.toMatchObject({ markdown: 'the next file\n' });
       }
+      expect(pool.replaced).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a worker holding more parsed number formats than allowed answers its file, then is replaced by a fresh one', async () => {
+    // The formatter keeps every pattern it parses for the thread's life; files of many distinct codes would grow
+    // a warm worker without end.
+    const book = (n: number, tag: string) =>
+      xlsx(
+        [{ name: 'S', rows: `<row r="1">${Array.from({ length: n }, (_, i) => `<c r="${String.fromCharCode(65 + i)}1" s="${i + 1}"><v>${i}</v></c>`).join('')}</row>` }],
+        `<styleSheet><numFmts>${Array.from({ length: n }, (_, i) => `<numFmt numFmtId="${164 + i}" formatCode="0 &quot;${tag}${i}&quot;"/>`).join('')}</numFmts><cellXfs><xf numFmtId="0"/>${Array.from({ length: n }, (_, i) => `<xf numFmtId="${164 + i}"/>`).join('')}</cellXfs></styleSheet>`,
+      );
+    const pool = new ParsePool({ size: 1, formatCacheLimit: 5 });
+    try {
+      expect((await pool.convert(book(3, 'a'), 1)).markdown).toBe('## S\n\n| 0 a0 | 1 a1 | 2 a2 |\n| --- | --- | --- |\n');
+      expect(pool.retired).toBe(0);
+      expect((await pool.convert(book(4, 'b'), 1)).markdown).toContain('| 0 b0 | 1 b1 | 2 b2 | 3 b3 |');
+      expect(pool.retired).toBe(1);
+      expect((await pool.convert(book(4, 'c'), 1)).markdown).toContain('| 0 c0 | 1 c1 | 2 c2 | 3 c3 |');
+      expect(pool.retired).toBe(1);
       expect(pool.replaced).toBe(0);
     } finally {
       await pool.close();
