@@ -9,7 +9,8 @@ import { squeeze } from './inline.js';
 import type { Block, ListItem } from './types.js';
 
 export function writeMarkdown(blocks: Block[]): string {
-  const out = renderBlocks(blocks).join('\n\n');
+  // A carriage return is a line ending to a markdown reader: written as one (table cells turn theirs into `<br>`).
+  const out = renderBlocks(blocks).join('\n\n').replace(/\r\n?/g, '\n');
   const lines = out.split('\n').map((line) => trimEndOf(line, ' \t'));
   // Soft hyphens (only hints where a line may break) and stray byte-order marks are invisible in every source:
   // left in, they split words for search.
@@ -116,6 +117,7 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
 
 export function cell(text: string): string {
   const md = text
+    .replace(/\r\n?/g, '\n')
     .trim()
     // A paragraph's hard break (a backslash no other backslash escapes, then a newline) is a `<br>` like any break.
     .replace(/(?<!\\)((?:\\\\)*)\\\n/g, '$1\n')

@@ -66,10 +66,24 @@ function sheetCharts(zip: ZipReader, sheetPath: string): Block[] {
 
 function readShared(xml: string | undefined): string[] {
   if (!xml) return [];
-  return findAll(parseXml(xml), 'si').map((si) => {
-    const t = kids(si).filter((k) => k.name === 't' || k.name === 'r');
-    return t.map((k) => (k.name === 't' ? textOf(k) : textOf(child(k, 't')))).join('');
-  });
+  return findAll(parseXml(xml), 'si').map(stringItem);
+}
+
+/**
+ * A string item's text (a shared string's `si`, an inline string's `is`): its plain text or its rich runs' text,
+ * not the phonetic guide (`rPh`, furigana over Japanese), with the characters XML cannot carry unescaped.
+ */
+function stringItem(item: XNode | undefined): string {
+  const t = kids(item).filter((k) => k.name === 't' || k.name === 'r');
+  return unescapeXstring(t.map((k) => (k.name === 't' ? textOf(k) : textOf(child(k, 't')))).join(''));
+}
+
+/**
+ * ECMA-376's escape for characters XML 1.0 cannot hold (ST_Xstring): `_xHHHH_`, four hex digits, as Excel writes a
+ * carriage return (`_x000D_`); `_x005F_` is an underscore, so a literal "_x0041_" is stored as `_x005F_x0041_`.
+ */
+function unescapeXstring(s: string): string {
+  return s.includes('_x') ? s.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : s;
 }
 
 function readFormats(xml: string | undefined): string[] {
@@ -202,9 +216,9 @@ function cellValue(c: XNode, shared: string[], formats: string[], date1904: bool
     case 's':
       return formatText(shared[Number(v)] ?? '', code);
     case 'inlineStr':
-      return formatText(textOf(child(c, 'is')), code);
+      return formatText(stringItem(child(c, 'is')), code);
     case 'str':
-      return formatText(v, code);
+      return formatText(unescapeXstring(v), code);
     case 'b':
       return v === '1' ? 'TRUE' : v === '0' ? 'FALSE' : v;
     case 'e':

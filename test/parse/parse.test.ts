@@ -572,6 +572,15 @@ describe('markdown convention', () => {
     expect(r.json.data.metadata.numPages).toBe(3);
   });
 
+  it('xlsx: text as Excel stores it: _xHHHH_ escapes undone (a carriage return, a literal escape), no phonetic guide, a carriage return a line break', async () => {
+    const shared = ['Note', 'Ref', 'first_x000D_\nsecond', 'keeps _x005F_x0041_ literal'];
+    const inline = '<is><r><t>東京</t></r><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></is>';
+    const rows = `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>
+      <row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="s"><v>3</v></c></row>
+      <row r="3"><c r="A3" t="inlineStr">${inline}</c><c r="B3" t="str"><v>one_x000D_two</v></c></row>`;
+    expect(await md(xlsx([{ name: 'T', rows }], undefined, shared))).toBe('## T\n\n| Note | Ref |\n| --- | --- |\n| first<br>second | keeps \\_x0041\\_ literal |\n| 東京 | one<br>two |\n');
+  });
+
   it('xlsx: values as their number format shows them (Excel\'s rules), dates and times of day in ISO 8601', async () => {
     // [format code, value, shown]; the number cases agree with LibreOffice's rendering of the same workbook.
     const cases: [string, number | string, string][] = [
