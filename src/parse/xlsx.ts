@@ -6,7 +6,7 @@
 import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
 import { formatNumber, formatText } from './number-format.js';
-import { esc } from './inline.js';
+import { esc, link } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { LIMITS, ParseError } from './types.js';
 import { attr, child, coreTitle, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
@@ -43,7 +43,7 @@ export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
     blocks.push({ t: 'h', level: 2, text: esc(name) });
     const rel = rels.get(attr(s, 'r:id') ?? '');
     const xml = rel ? zip.text(rel.target) : undefined;
-    if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904));
+    if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904, rel ? readRels(zip.text(relsPath(rel.target)), rel.target) : new Map()));
     if (rel) append(blocks, sheetCharts(zip, rel.target));
   }
   return { blocks, title: coreTitle(zip.text('docProps/core.xml')), numPages: sheets.length, cut };
@@ -112,8 +112,11 @@ function colIndex(ref: string): [number, number] {
   return [Number(m[2]) - 1, c - 1];
 }
 
-function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904: boolean): Block[] {
+function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904: boolean, rels: Rels): Block[] {
   const cells = new Map<string, string>();
+  const targets = cellLinks(root, rels);
+  /** Link addresses by slot (see `slot` below). */
+  const links = new Map<string, string>();
   let count = 0;
   // Hidden rows and columns are not shown, so not read (as hidden sheets are not), and the shown grid closes over
   // them: slots are counted in shown rows and columns, so the cells on either side of a hidden column stay
@@ -156,6 +159,8 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
       if (value === '') continue;
       if (++count > LIMITS.sheetCells) throw new ParseError('limit', `A sheet has more than ${LIMITS.sheetCells} cells.`);
       cells.set(slot(r, col), value);
+      const url = targets.get(`${r},${col}`) ?? formulaLink(c);
+      if (url) links.set(slot(r, col), url);
     }
   }
   // Merged areas join a region (their covered slots stay empty, the text is written once).
@@ -201,11 +206,39 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
     const rows: string[][] = [];
     for (let r = g.r1; r <= g.r2; r++) {
       const row: string[] = [];
-      for (let c = g.c1; c <= g.c2; c++) row.push(esc(cells.get(`${r},${c}`) ?? ''));
+      for (let c = g.c1; c <= g.c2; c++) row.push(link(esc(cells.get(`${r},${c}`) ?? ''), links.get(`${r},${c}`)));
       rows.push(row);
     }
     return { t: 'table', rows } as Block;
   });
+}
+
+type Rels = ReturnType<typeof readRels>;
+
+/**
+ * The sheet's cell hyperlinks (`<hyperlink ref="A1" r:id>`, the address an external relationship), by cell
+ * ("row,column", 0-based); a range's link covers each of its cells (10,000 at most, as merged areas). A link to a
+ * place in the workbook (`location`) has no address to keep.
+ */
+function cellLinks(root: XNode, rels: Rels): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const h of findAll(root, 'hyperlink')) {
+    const rel = rels.get(attr(h, 'r:id') ?? '');
+    if (!rel?.external) continue;
+    const [a, b = a] = (attr(h, 'ref') ?? '').split(':');
+    const [r1, c1] = colIndex(a ?? '');
+    const [r2, c2] = colIndex(b ?? '');
+    if (r1 < 0 || r2 < r1 || c2 < c1 || (r2 - r1 + 1) * (c2 - c1 + 1) > 10_000) continue;
+    for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) out.set(`${r},${c}`, rel.target);
+  }
+  return out;
+}
+
+/** The address of a `HYPERLINK("…", …)` formula given as a string literal (the cell's value is its shown text). */
+function formulaLink(c: XNode): string | undefined {
+  const f = textOf(child(c, 'f'));
+  const m = f ? /^\s*HYPERLINK\(\s*"((?:[^"]|"")*)"/i.exec(f) : null;
+  return m ? m[1].replace(/""/g, '"') : undefined;
 }
 
 function cellValue(c: XNode, shared: string[], formats: string[], date1904: boolean): string {

@@ -26,7 +26,7 @@ export const numbering = `<?xml version="1.0"?><w:numbering ${W}>
 <w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:start w:val="3"/><w:numFmt w:val="decimal"/></w:lvl></w:abstractNum>
 <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>`;
 
-export function xlsx(sheets: { name: string; rows: string }[], styles?: string, shared: string[] = [], o: { date1904?: boolean } = {}): Uint8Array {
+export function xlsx(sheets: { name: string; rows: string }[], styles?: string, shared: string[] = [], o: { date1904?: boolean; extra?: Record<string, string> } = {}): Uint8Array {
   const files: Record<string, string> = {
     '[Content_Types].xml': '<Types/>',
     'xl/workbook.xml': `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">${o.date1904 ? '<workbookPr date1904="1"/>' : ''}<sheets>${sheets.map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
@@ -35,7 +35,7 @@ export function xlsx(sheets: { name: string; rows: string }[], styles?: string, 
   };
   if (styles) files['xl/styles.xml'] = styles;
   sheets.forEach((s, i) => (files[`xl/worksheets/sheet${i + 1}.xml`] = `<worksheet><sheetData>${s.rows}</sheetData></worksheet>`));
-  return zip(files);
+  return zip({ ...files, ...o.extra });
 }
 
 /**

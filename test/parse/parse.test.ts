@@ -581,6 +581,22 @@ describe('markdown convention', () => {
     expect(await md(xlsx([{ name: 'T', rows }], undefined, shared))).toBe('## T\n\n| Note | Ref |\n| --- | --- |\n| first<br>second | keeps \\_x0041\\_ literal |\n| 東京 | one<br>two |\n');
   });
 
+  it('xlsx: cell hyperlinks (by relationship, over a range, or a HYPERLINK formula) are links when http(s) or mailto', async () => {
+    const t = (ref: string, text: string, f = '') => `<c r="${ref}" t="str">${f ? `<f>${f}</f>` : ''}<v>${text}</v></c>`;
+    const formula = 'HYPERLINK(&quot;https://beta.example/?q=&quot;&quot;x&quot;&quot;&quot;,&quot;beta site&quot;)';
+    const rows = `<row r="1">${t('A1', 'Name')}${t('B1', 'Site')}</row>
+      <row r="2">${t('A2', 'Acme')}${t('B2', 'acme home')}</row>
+      <row r="3">${t('A3', 'Beta')}${t('B3', 'beta site', formula)}</row>
+      <row r="4">${t('A4', 'Mail')}${t('B4', 'write')}</row>
+      <row r="5">${t('A5', 'Script')}${t('B5', 'run me')}</row>
+      <row r="6">${t('A6', 'Inside')}${t('B6', 'see Sheet2')}</row>
+      </sheetData><hyperlinks><hyperlink ref="B2" r:id="rId1"/><hyperlink ref="A4:B4" r:id="rId2"/><hyperlink ref="B5" r:id="rId3"/><hyperlink ref="B6" location="Sheet2!A1"/></hyperlinks><sheetData>`;
+    const rels = `<Relationships><Relationship Id="rId1" Type="x/hyperlink" Target="https://acme.example/" TargetMode="External"/><Relationship Id="rId2" Type="x/hyperlink" Target="mailto:team@acme.example" TargetMode="External"/><Relationship Id="rId3" Type="x/hyperlink" Target="javascript:alert(1)" TargetMode="External"/></Relationships>`;
+    expect(await md(xlsx([{ name: 'L', rows }], undefined, [], { extra: { 'xl/worksheets/_rels/sheet1.xml.rels': rels } }))).toBe(
+      '## L\n\n| Name | Site |\n| --- | --- |\n| Acme | [acme home](https://acme.example/) |\n| Beta | [beta site](https://beta.example/?q="x") |\n| [Mail](mailto:team@acme.example) | [write](mailto:team@acme.example) |\n| Script | run me |\n| Inside | see Sheet2 |\n',
+    );
+  });
+
   it('xlsx: values as their number format shows them (Excel\'s rules), dates and times of day in ISO 8601', async () => {
     // [format code, value, shown]; the number cases agree with LibreOffice's rendering of the same workbook.
     const cases: [string, number | string, string][] = [
