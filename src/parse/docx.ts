@@ -14,6 +14,7 @@ import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf
 import type { ZipReader } from './zip.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
+import { mathMarkdown } from './omml.js';
 import { symbolChar, symbolText } from './symbols.js';
 
 interface Style {
@@ -129,6 +130,27 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
 }
 
 /** Code paragraph styles (Word's own and common template names). */
+/**
+ * Elements that only wrap a paragraph's runs (or a body's paragraphs) and show them: content controls, custom XML,
+ * smart tags, tracked insertions and a move's new place, and bidirectional embeddings (`w:dir`, `w:bdo`). A tracked
+ * deletion and a move's old place (`w:del`, `w:moveFrom`) are not shown: the document reads as with every change
+ * accepted.
+ */
+const CONTAINERS = new Set(['w:sdtContent', 'w:customXml', 'w:smartTag', 'w:ins', 'w:moveTo', 'w:dir', 'w:bdo']);
+
+/** A paragraph's shown runs in order: inside containers, hyperlinks, simple fields and ruby bases (see `CONTAINERS`). */
+function shownRuns(n: XNode | undefined, out: XNode[] = []): XNode[] {
+  for (const c of kids(n)) {
+    if (c.name === 'w:r') {
+      const ruby = child(c, 'w:ruby');
+      if (ruby) shownRuns(child(ruby, 'w:rubyBase'), out);
+      else out.push(c);
+    } else if (c.name === 'w:sdt') shownRuns(child(c, 'w:sdtContent'), out);
+    else if (CONTAINERS.has(c.name ?? '') || c.name === 'w:hyperlink' || c.name === 'w:fldSimple') shownRuns(c, out);
+  }
+  return out;
+}
+
 const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
 /** Inline code character styles ("HTML Code", pandoc's "Verbatim Char"). */
 const CODE_CHAR_STYLE = /^(html (code|typewriter|keyboard|sample)|verbatim char|code char|inline code|source code char)\b/i;
@@ -257,8 +279,13 @@ class DocxWalker {
           comments();
           out.push(this.table(c));
           comments();
-        } else if (c.name === 'w:sdt' || c.name === 'w:sdtContent' || c.name === 'w:customXml' || c.name === 'w:ins' || c.name === 'w:smartTag') {
+        } else if (c.name === 'w:sdt' || CONTAINERS.has(c.name ?? '')) {
           visit(c.name === 'w:sdt' ? child(c, 'w:sdtContent') ?? c : c);
+        } else if (c.name === 'm:oMathPara' || c.name === 'm:oMath') {
+          // An equation may stand in the body outside any paragraph.
+          flush();
+          const text = mathMarkdown(c);
+          if (text) out.push({ t: 'p', text });
         }
       }
     };
@@ -317,14 +344,14 @@ class DocxWalker {
   private isCode(p: XNode, chain: Style[]): boolean {
     if (chain.some((s) => CODE_STYLE.test(s.name))) return true;
     const styleFont = chain.find((s) => s.font)?.font;
-    const runs = findAll(p, 'w:r').filter((r) => kids(r, 'w:t').some((t) => (t.children ?? []).some((x) => x.data?.trim())));
+    const runs = shownRuns(p).filter((r) => kids(r, 'w:t').some((t) => (t.children ?? []).some((x) => x.data?.trim())));
     return runs.length > 0 && runs.every((r) => MONO_FONT.test(runFont(child(r, 'w:rPr')) ?? styleFont ?? ''));
   }
 
   /** A code paragraph's text as typed: nothing escaped, tabs and line breaks kept. */
   private plain(p: XNode): string {
     let out = '';
-    for (const r of findAll(p, 'w:r'))
+    for (const r of shownRuns(p))
       for (const c of kids(r)) {
         if (c.name === 'w:t') out += symbolText(runFont(child(r, 'w:rPr')), (c.children ?? []).map((x) => x.data ?? '').join(''));
         else if (c.name === 'w:sym') out += symCharacter(c);
@@ -348,7 +375,7 @@ class DocxWalker {
    * result as it stands. A field left open at the paragraph's end (a table of contents spans paragraphs) links
    * nothing.
    */
-  private collect(n: XNode, segs: Run[], fields: { instr: string; start: number }[]): void {
+  private collect(n: XNode | undefined, segs: Run[], fields: { instr: string; start: number }[]): void {
     for (const c of kids(n)) {
       switch (c.name) {
         case 'w:r': {
@@ -376,13 +403,12 @@ class DocxWalker {
           else this.collect(c, segs, fields);
           break;
         }
-        case 'w:ins':
-        case 'w:smartTag':
-        case 'w:sdt':
-        case 'w:sdtContent':
-        case 'w:customXml':
-          this.collect(c, segs, fields);
+        case 'm:oMath':
+        case 'm:oMathPara':
+          segs.push({ text: mathMarkdown(c), raw: true });
           break;
+        default:
+          if (CONTAINERS.has(c.name ?? '')) this.collect(c, segs, fields);
       }
     }
   }
@@ -401,7 +427,9 @@ class DocxWalker {
     // A drawing Word writes twice (`mc:AlternateContent`: a DrawingML choice and a VML fallback) is read once.
     const parts = kids(r).flatMap((c) => (c.name === 'mc:AlternateContent' ? kids(child(c, 'mc:Choice') ?? child(c, 'mc:Fallback')) : [c]));
     for (const c of parts) {
-      if (c.name === 'w:t' || c.name === 'w:sym') {
+      // Ruby (furigana over Japanese): the base text; the small reading above it is a guide, as xlsx's `rPh` is.
+      if (c.name === 'w:ruby') this.collect(child(c, 'w:rubyBase'), segs, []);
+      else if (c.name === 'w:t' || c.name === 'w:sym') {
         const t = c.name === 'w:t' ? symbolText(font, (c.children ?? []).map((x) => x.data ?? '').join('')) : symCharacter(c);
         segs.push({ text: code ? t : esc(t), ...fmt });
       } else if (c.name === 'w:tab') segs.push({ text: ' ', ...fmt });

@@ -11,6 +11,7 @@ import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeez
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
+import { mathMarkdown } from './omml.js';
 import { symbolText } from './symbols.js';
 
 interface Shape {
@@ -122,6 +123,10 @@ function collectShapes(
     const y = (pos?.y ?? (ph && /title/i.test(attr(ph, 'type') ?? '') ? 0 : 1e12)) + dy;
     if (sh.name === 'p:grpSp') {
       collectShapes(sh, out, rels, zip, layoutPos, dx, dy, depth + 1);
+    } else if (sh.name === 'mc:AlternateContent') {
+      // A shape PowerPoint writes twice, for newer readers (an equation, ink, a 3D model) and as a fallback picture:
+      // the newer form is the one with text.
+      collectShapes(child(sh, 'mc:Choice') ?? child(sh, 'mc:Fallback'), out, rels, zip, layoutPos, dx, dy, depth + 1);
     } else if (sh.name === 'p:sp') {
       const type = attr(ph, 'type');
       const isTitle = type === 'title' || type === 'ctrTitle';
@@ -168,6 +173,9 @@ function runsText(p: XNode, rels: Map<string, { target: string; external: boolea
     if (r.name === 'a:br') {
       close();
       out.push({ text: '\n', raw: true });
+    } else if (r.name === 'a14:m') {
+      // An equation (Office Math inside DrawingML).
+      for (const m of kids(r)) if (m.name === 'm:oMathPara' || m.name === 'm:oMath') out.push({ text: mathMarkdown(m), raw: true });
     } else if (r.name === 'a:r' || r.name === 'a:fld') {
       const rpr = child(r, 'a:rPr');
       const code = MONO_FONT.test(attr(child(rpr, 'a:latin'), 'typeface') ?? '');

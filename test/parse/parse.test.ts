@@ -390,6 +390,59 @@ describe('markdown convention', () => {
     expect((await parse('<p>See <a href="https://a.example/b">first<br></a>after</p>')).json.data.markdown).toBe('See [first\\\n](https://a.example/b)after\n');
   });
 
+  it('docx: the text shown with every tracked change accepted (insertions and moves in, deletions and moved-away text out), inside bidi embeddings, ruby as its base text', async () => {
+    const r = (t: string) => `<w:r><w:t xml:space="preserve">${t}</w:t></w:r>`;
+    const body = `<w:p>${r('Keep ')}<w:del w:id="1" w:author="a"><w:r><w:delText>gone </w:delText></w:r></w:del><w:ins w:id="2" w:author="a">${r('added')}</w:ins><w:moveFrom w:id="3">${r(' old place')}</w:moveFrom><w:moveTo w:id="4">${r(' moved here')}</w:moveTo></w:p>
+      <w:p>${r('A ')}<w:dir w:val="rtl">${r('שלום')}</w:dir><w:bdo w:val="ltr">${r(' B')}</w:bdo></w:p>
+      <w:p><w:r><w:ruby><w:rubyPr/><w:rt>${r('とうきょう')}</w:rt><w:rubyBase>${r('東京')}</w:rubyBase></w:ruby></w:r>${r('に行く')}</w:p>
+      <w:p><w:pPr><w:pStyle w:val="Code"/></w:pPr><w:moveFrom w:id="5">${r('old()')}</w:moveFrom><w:moveTo w:id="6">${r('call()')}</w:moveTo></w:p>`;
+    const styles = `<w:styles ${'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'}><w:style w:type="paragraph" w:styleId="Code"><w:name w:val="Code"/></w:style></w:styles>`;
+    expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('Keep added moved here\n\nA שלום B\n\n東京に行く\n\n```\ncall()\n```\n');
+  });
+
+  it('docx and pptx: equations (Office Math) are LaTeX, inline as $…$ and displayed as $$…$$, in the body, a table cell or a slide', async () => {
+    const M = 'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"';
+    const mr = (t: string, sty?: string, scr?: string) => `<m:r>${sty || scr ? `<m:rPr>${scr ? `<m:scr m:val="${scr}"/>` : ''}${sty ? `<m:sty m:val="${sty}"/>` : ''}</m:rPr>` : ''}<m:t>${t}</m:t></m:r>`;
+    const e = (x: string) => `<m:e>${x}</m:e>`;
+    // E = mc², the quadratic formula, a sum with limits, a limit, a radical of degree 3, accents and bars, a
+    // function, a matrix in brackets, a set with a double-struck R and Greek letters, a brace under.
+    const inline = `<m:oMath>${mr('E')}${mr('=', 'p')}${mr('m')}<m:sSup>${e(mr('c'))}<m:sup>${mr('2')}</m:sup></m:sSup></m:oMath>`;
+    const display = [
+      `<m:f><m:num>${mr('−', 'p')}${mr('b')}${mr('±', 'p')}<m:rad><m:radPr><m:degHide m:val="1"/></m:radPr><m:deg/>${e(`<m:sSup>${e(mr('b'))}<m:sup>${mr('2')}</m:sup></m:sSup>${mr('−4ac', 'p')}`)}</m:rad></m:num><m:den>${mr('2a')}</m:den></m:f>`,
+      `<m:nary><m:naryPr><m:chr m:val="∑"/></m:naryPr><m:sub>${mr('i=1')}</m:sub><m:sup>${mr('n')}</m:sup>${e(`<m:sSub>${e(mr('x'))}<m:sub>${mr('i')}</m:sub></m:sSub>`)}</m:nary>`,
+      `<m:limLow>${e(mr('lim', 'p'))}<m:lim>${mr('n→∞')}</m:lim></m:limLow>${mr('f')}`,
+      `<m:rad><m:deg>${mr('3')}</m:deg>${e(mr('x'))}</m:rad><m:acc><m:accPr><m:chr m:val="‾"/></m:accPr>${e(mr('z'))}</m:acc><m:acc><m:accPr><m:chr m:val="⃗"/></m:accPr>${e(mr('v'))}</m:acc><m:bar><m:barPr><m:pos m:val="top"/></m:barPr>${e(mr('AB'))}</m:bar>`,
+      `<m:func><m:fName>${mr('sin', 'p')}</m:fName>${e(mr('θ'))}</m:func><m:d><m:dPr><m:begChr m:val="["/><m:endChr m:val="]"/></m:dPr>${e(`<m:m><m:mr>${e(mr('a'))}${e(mr('b'))}</m:mr><m:mr>${e(mr('c'))}${e(mr('d'))}</m:mr></m:m>`)}</m:d>`,
+      `${mr('α≤β')}${mr('∈', 'p')}${mr('R', 'p', 'double-struck')}<m:d><m:dPr><m:begChr m:val="{"/><m:endChr m:val="}"/><m:sepChr m:val="∣"/></m:dPr>${e(mr('x'))}${e(mr('x>0'))}</m:d>`,
+      `<m:groupChr><m:groupChrPr><m:chr m:val="⏟"/></m:groupChrPr>${e(mr('a+b'))}</m:groupChr>${mr('_%#')}`,
+    ];
+    const para = `<w:p><m:oMathPara ${M}>${display.map((d) => `<m:oMath>${d}</m:oMath>`).join('')}</m:oMathPara></w:p>`;
+    const cell = (x: string) => `<w:tc><w:p>${x}</w:p></w:tc>`;
+    const abs = `<m:oMath ${M}><m:d><m:dPr><m:begChr m:val="|"/><m:endChr m:val="|"/></m:dPr>${e(mr('x'))}</m:d></m:oMath>`;
+    const body = `<w:p><w:r><w:t xml:space="preserve">Energy </w:t></w:r>${inline.replace('<m:oMath>', `<m:oMath ${M}>`)}<w:r><w:t xml:space="preserve"> holds.</w:t></w:r></w:p>${para}
+      <w:tbl><w:tr>${cell('<w:r><w:t>Name</w:t></w:r>')}${cell('<w:r><w:t>Value</w:t></w:r>')}</w:tr><w:tr>${cell('<w:r><w:t>norm</w:t></w:r>')}${cell(abs)}</w:tr></w:tbl>
+      <m:oMathPara ${M}><m:oMath>${mr('y')}</m:oMath></m:oMathPara>`;
+    expect(await md(docx(body))).toBe(
+      [
+        'Energy $E=mc^{2}$ holds.',
+        [
+          '$$\\frac{-b\\pm \\sqrt{b^{2}-4ac}}{2a}$$',
+          '$$\\sum_{i=1}^{n} x_{i}$$',
+          '$$\\lim_{n\\rightarrow \\infty}f$$',
+          '$$\\sqrt[3]{x}\\bar{z}\\vec{v}\\overline{AB}$$',
+          '$$\\sin{\\theta}\\left[ \\begin{matrix}a & b \\\\ c & d\\end{matrix} \\right]$$',
+          '$$\\alpha \\leq \\beta \\in \\mathbb{R}\\left\\{ x \\mid x>0 \\right\\}$$',
+          '$$\\underbrace{a+b}\\_\\%\\#$$',
+        ].join(' '),
+        '| Name | Value |\n| --- | --- |\n| norm | $\\left\\| x \\right\\|$ |',
+        '$$y$$',
+      ].join('\n\n') + '\n',
+    );
+    // PowerPoint writes an equation's shape twice (for newer readers, with the math; and a fallback picture).
+    const slide = `<mc:AlternateContent xmlns:mc="mc"><mc:Choice Requires="a14"><p:sp><p:txBody><a:p><a:r><a:t xml:space="preserve">Energy </a:t></a:r><a14:m>${inline.replace('<m:oMath>', `<m:oMath ${M}>`)}</a14:m></a:p></p:txBody></p:sp></mc:Choice><mc:Fallback><p:sp><p:txBody><a:p><a:r><a:t>fallback picture</a:t></a:r></a:p></p:txBody></p:sp></mc:Fallback></mc:AlternateContent>`;
+    expect(await md(pptx([{ shapes: slide }]))).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nEnergy $E=mc^{2}$\n');
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
