@@ -423,7 +423,8 @@ class DocxWalker {
     const charStyle = this.styleChain(attr(child(rpr, 'w:rStyle'), 'w:val'));
     const font = runFont(rpr) ?? charStyle.find((s) => s.font)?.font;
     const code = charStyle.some((s) => CODE_CHAR_STYLE.test(s.name)) || (!!font && MONO_FONT.test(font) && !MONO_FONT.test(this.paraFont ?? ''));
-    const fmt = { b: on('w:b'), i: on('w:i'), s: on('w:strike'), code };
+    const align = attr(child(rpr, 'w:vertAlign'), 'w:val');
+    const fmt = { b: on('w:b'), i: on('w:i'), s: on('w:strike'), code, v: align === 'superscript' ? ('sup' as const) : align === 'subscript' ? ('sub' as const) : undefined };
     // A drawing Word writes twice (`mc:AlternateContent`: a DrawingML choice and a VML fallback) is read once.
     const parts = kids(r).flatMap((c) => (c.name === 'mc:AlternateContent' ? kids(child(c, 'mc:Choice') ?? child(c, 'mc:Fallback')) : [c]));
     for (const c of parts) {

@@ -24,6 +24,8 @@ export interface Run {
   s?: boolean;
   code?: boolean;
   raw?: boolean;
+  /** Set raised or lowered (Word's and PowerPoint's superscript and subscript): `<sup>`, `<sub>`, as GitHub shows. */
+  v?: 'sup' | 'sub';
 }
 
 const EMPHASIS = [
@@ -64,6 +66,15 @@ export function renderRuns(runs: Run[], depth = 0): string {
 function plainRuns(runs: Run[]): string {
   let out = '';
   for (let i = 0; i < runs.length; i++) {
+    const v = runs[i].raw ? undefined : runs[i].v;
+    if (v) {
+      let j = i + 1;
+      while (j < runs.length && !runs[j].raw && runs[j].v === v) j++;
+      const inner = plainRuns(runs.slice(i, j).map((r) => ({ ...r, v: undefined })));
+      out += inner.trim() ? keepEdges(inner, (core) => `<${v}>${core}</${v}>`) : inner;
+      i = j - 1;
+      continue;
+    }
     if (!runs[i].code || runs[i].raw) {
       out += runs[i].text;
       continue;

@@ -182,7 +182,10 @@ function runsText(p: XNode, rels: Map<string, { target: string; external: boolea
       // A symbol font's characters (Insert Symbol) arrive as private-use code points, the font named by `a:sym`.
       const text = symbolText(attr(child(rpr, 'a:sym'), 'typeface'), textOf(child(r, 'a:t')), false);
       const strike = attr(rpr, 'strike');
-      const run: Run = { text: code ? text : esc(text), b: attr(rpr, 'b') === '1', i: attr(rpr, 'i') === '1', s: !!strike && strike !== 'noStrike', code };
+      // `baseline` is the shift in thousandths of a percent of the size: raised is a superscript, lowered a subscript.
+      const baseline = Number(attr(rpr, 'baseline') ?? 0);
+      const v = baseline > 0 ? ('sup' as const) : baseline < 0 ? ('sub' as const) : undefined;
+      const run: Run = { text: code ? text : esc(text), b: attr(rpr, 'b') === '1', i: attr(rpr, 'i') === '1', s: !!strike && strike !== 'noStrike', code, v };
       const hl = child(rpr, 'a:hlinkClick');
       const rel = hl ? rels.get(attr(hl, 'r:id') ?? '') : undefined;
       const href = hl ? (rel?.external ? rel.target : '') : undefined;

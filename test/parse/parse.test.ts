@@ -443,6 +443,16 @@ describe('markdown convention', () => {
     expect(await md(pptx([{ shapes: slide }]))).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nEnergy $E=mc^{2}$\n');
   });
 
+  it('docx and pptx: superscript and subscript runs are <sup> and <sub> (x² is not x2), inside the emphasis they carry', async () => {
+    const wr = (t: string, align?: string, bold = false) => `<w:r><w:rPr>${bold ? '<w:b/>' : ''}${align ? `<w:vertAlign w:val="${align}"/>` : ''}</w:rPr><w:t xml:space="preserve">${t}</w:t></w:r>`;
+    expect(await md(docx(`<w:p>${wr('E = mc')}${wr('2', 'superscript')}${wr(', H')}${wr('2', 'subscript')}${wr('O, ')}${wr('m', undefined, true)}${wr('3', 'superscript', true)}${wr(' and 1')}${wr('st', 'superscript')}</w:p>`))).toBe(
+      'E = mc<sup>2</sup>, H<sub>2</sub>O, **m<sup>3</sup>** and 1<sup>st</sup>\n',
+    );
+    const ar = (t: string, baseline?: number) => `<a:r><a:rPr${baseline === undefined ? '' : ` baseline="${baseline}"`}/><a:t xml:space="preserve">${t}</a:t></a:r>`;
+    const deck = pptx([{ shapes: `<p:sp><p:txBody><a:p>${ar('x')}${ar('2', 30000)}${ar(' + CO')}${ar('2', -25000)}</a:p></p:txBody></p:sp>` }]);
+    expect(await md(deck)).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nx<sup>2</sup> + CO<sub>2</sub>\n');
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
