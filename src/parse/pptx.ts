@@ -11,6 +11,7 @@ import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeez
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
+import { trimEndOf } from '../lib/strings.js';
 import { mathMarkdown } from './omml.js';
 import { symbolText } from './symbols.js';
 
@@ -86,7 +87,7 @@ function readSlide(zip: ZipReader, path: string, authors: Map<string, string>): 
     for (const sp of findAll(n, 'p:sp')) {
       const ph = find(sp, 'p:ph');
       if (attr(ph, 'type') !== 'body') continue;
-      notes = textBody(child(sp, 'p:txBody'), false, rels).filter((b) => b.t === 'p' || b.t === 'list');
+      notes = textBody(child(sp, 'p:txBody'), false, rels, false).filter((b) => b.t === 'p' || b.t === 'list');
       notes = notes.map((b) => (b.t === 'list' ? { t: 'p', text: b.items.map((i) => i.text).join('\n') } : b));
     }
   }
@@ -132,7 +133,7 @@ function collectShapes(
       const isTitle = type === 'title' || type === 'ctrTitle';
       const bulleted = !!ph && !isTitle && type !== 'subTitle' && type !== 'ctrTitle' && !['dt', 'ftr', 'sldNum', 'hdr'].includes(type ?? '');
       if (ph && ['dt', 'ftr', 'sldNum', 'hdr'].includes(type ?? '')) continue;
-      const blocks = textBody(child(sh, 'p:txBody'), bulleted, rels);
+      const blocks = textBody(child(sh, 'p:txBody'), bulleted, rels, !isTitle);
       if (isTitle) {
         const t = blocks.map((b) => (b.t === 'p' ? b.text : b.t === 'list' ? b.items.map((i) => i.text).join(' ') : '')).join(' ').replace(/\s+/g, ' ').trim();
         if (t && !out.some((s) => s.title)) out.push({ x, y, blocks: [], title: t });
@@ -198,18 +199,51 @@ function runsText(p: XNode, rels: Map<string, { target: string; external: boolea
   return squeeze(renderRuns(out)).trim();
 }
 
+/** The text of a paragraph whose every run with text is set in a monospace font, as typed; else undefined. */
+function codeText(p: XNode): string | undefined {
+  let text = '';
+  let any = false;
+  for (const r of kids(p)) {
+    if (r.name === 'a:br') text += '\n';
+    else if (r.name === 'a:r' || r.name === 'a:fld') {
+      const t = textOf(child(r, 'a:t'));
+      if (!t.trim()) {
+        text += t;
+        continue;
+      }
+      if (!MONO_FONT.test(attr(child(child(r, 'a:rPr'), 'a:latin'), 'typeface') ?? '')) return undefined;
+      text += t;
+      any = true;
+    } else if (r.name === 'a14:m') return undefined;
+  }
+  return any ? trimEndOf(text, ' \t\n') : undefined;
+}
+
 /** Paragraphs of a text body; bulleted ones grouped into nested lists by `lvl`. */
-function textBody(body: XNode | undefined, bulletedByDefault: boolean, rels: Map<string, { target: string; external: boolean }>): Block[] {
+function textBody(body: XNode | undefined, bulletedByDefault: boolean, rels: Map<string, { target: string; external: boolean }>, codeBlocks = true): Block[] {
   const out: Block[] = [];
   let stack: { block: Extract<Block, { t: 'list' }>; lvl: number }[] = [];
+  let lastWasCode = false;
   for (const p of kids(body, 'a:p')) {
-    const text = runsText(p, rels);
-    if (!text) continue;
     const ppr = child(p, 'a:pPr');
-    // Nine levels (0-8) as in DrawingML; a file claiming more is clamped, not nested without end.
-    const lvl = Math.min(8, Math.max(0, Number(attr(ppr, 'lvl') ?? 0) || 0));
     const auto = child(ppr, 'a:buAutoNum');
     const bullet = !child(ppr, 'a:buNone') && (bulletedByDefault || !!child(ppr, 'a:buChar') || !!auto);
+    // A paragraph (not a list item) set wholly in a monospace font is code, as in docx: consecutive ones are one
+    // fenced block.
+    const code = codeBlocks && !bullet ? codeText(p) : undefined;
+    if (code !== undefined) {
+      stack = [];
+      const last = out[out.length - 1];
+      if (last?.t === 'code' && lastWasCode) last.text += `\n${code}`;
+      else out.push({ t: 'code', text: code });
+      lastWasCode = true;
+      continue;
+    }
+    lastWasCode = false;
+    const text = runsText(p, rels);
+    if (!text) continue;
+    // Nine levels (0-8) as in DrawingML; a file claiming more is clamped, not nested without end.
+    const lvl = Math.min(8, Math.max(0, Number(attr(ppr, 'lvl') ?? 0) || 0));
     if (!bullet) {
       stack = [];
       out.push({ t: 'p', text });

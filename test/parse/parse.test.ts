@@ -453,6 +453,15 @@ describe('markdown convention', () => {
     expect(await md(deck)).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nx<sup>2</sup> + CO<sub>2</sub>\n');
   });
 
+  it('pptx: paragraphs set wholly in a monospace font are one fenced code block, typed as is; a title in one stays a title', async () => {
+    const mono = (t: string) => `<a:r><a:rPr><a:latin typeface="Consolas"/></a:rPr><a:t xml:space="preserve">${t}</a:t></a:r>`;
+    const title = `<p:sp><p:nvSpPr><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="0" y="0"/></a:xfrm></p:spPr><p:txBody><a:p>${mono('main()')}</a:p></p:txBody></p:sp>`;
+    const body = `<p:sp><p:spPr><a:xfrm><a:off x="0" y="1000"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>Run it:</a:t></a:r></a:p><a:p>${mono('def f(x):')}<a:br/>${mono('    return x * 2')}</a:p><a:p>${mono('print(f(2))  ')}</a:p><a:p><a:r><a:t>Done *now*.</a:t></a:r></a:p></p:txBody></p:sp>`;
+    expect(await md(pptx([{ shapes: title + body }]))).toContain(
+      '## `main()`\n\nRun it:\n\n```\ndef f(x):\n    return x * 2\nprint(f(2))\n```\n\nDone \\*now\\*.\n',
+    );
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
