@@ -136,6 +136,8 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
  * deletion and a move's old place (`w:del`, `w:moveFrom`) are not shown: the document reads as with every change
  * accepted.
  */
+const QUOTE_STYLE = /^(quote|intense quote|block text|quotations?)$/;
+
 const CONTAINERS = new Set(['w:sdtContent', 'w:customXml', 'w:smartTag', 'w:ins', 'w:moveTo', 'w:dir', 'w:bdo']);
 
 /** A paragraph's shown runs in order: inside containers, hyperlinks, simple fields and ruby bases (see `CONTAINERS`). */
@@ -164,7 +166,7 @@ const runFont = (rpr: XNode | undefined) => {
 };
 
 interface Para {
-  kind: 'heading' | 'list' | 'text' | 'code';
+  kind: 'heading' | 'list' | 'text' | 'code' | 'quote';
   level: number;
   text: string;
   numId?: string;
@@ -235,6 +237,7 @@ class DocxWalker {
     const out: Block[] = [];
     let pending: Para[] = [];
     let code: string[] = [];
+    let quote: Extract<Block, { t: 'quote' }> | undefined;
     this.depth++;
     // Writes the first `n` held comments (those of the blocks written so far); nested bodies (cells) hold theirs
     // for the top level.
@@ -271,7 +274,11 @@ class DocxWalker {
           }
           flush();
           comments(held);
-          if (p.text.trim()) out.push(p.kind === 'heading' ? { t: 'h', level: p.level, text: p.text } : { t: 'p', text: p.text });
+          if (p.text.trim() && p.kind === 'quote') {
+            // Consecutive quotation paragraphs are one quote.
+            if (quote && out[out.length - 1] === quote) quote.blocks.push({ t: 'p', text: p.text });
+            else out.push((quote = { t: 'quote', blocks: [{ t: 'p', text: p.text }] }));
+          } else if (p.text.trim()) out.push(p.kind === 'heading' ? { t: 'h', level: p.level, text: p.text } : { t: 'p', text: p.text });
           for (const box of boxes) append(out, 't' in box ? [box] : this.body(box));
           comments();
         } else if (c.name === 'w:tbl') {
@@ -334,6 +341,8 @@ class DocxWalker {
     if (numId && numId !== '0' && this.numbering.has(numId)) return { kind: 'list', level: 0, text, numId, ilvl: ilvl ?? 0 };
     if (this.isCode(p, chain)) return { kind: 'code', level: 0, text: this.plain(p) };
     if (/^list (bullet|number)/.test(name)) return { kind: 'list', level: 0, text, ilvl: Number(/(\d)$/.exec(name)?.[1] ?? 1) - 1 };
+    // Word's quotation styles ("Quote", "Intense Quote"), pandoc's "Block Text", LibreOffice's "Quotations".
+    if (QUOTE_STYLE.test(name)) return { kind: 'quote', level: 0, text };
     return { kind: 'text', level: 0, text };
   }
 

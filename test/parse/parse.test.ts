@@ -462,6 +462,13 @@ describe('markdown convention', () => {
     );
   });
 
+  it('docx: paragraphs in a quotation style (Quote, Intense Quote, Block Text) are a block quote, consecutive ones one quote', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const styles = `<w:styles ${W}>${['Quote', 'Intense Quote', 'Block Text'].map((n) => `<w:style w:type="paragraph" w:styleId="${n.replace(/ /g, '')}"><w:name w:val="${n}"/></w:style>`).join('')}</w:styles>`;
+    const body = p('Before.') + p('To be, or not.', 'Quote') + p('That is the question.', 'BlockText') + p('Between.') + p('Stay hungry.', 'IntenseQuote');
+    expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('Before.\n\n> To be, or not.\n>\n> That is the question.\n\nBetween.\n\n> Stay hungry.\n');
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
