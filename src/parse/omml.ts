@@ -14,28 +14,44 @@ import { attr, child, kids, type XNode } from './xml.js';
 export function mathMarkdown(n: XNode): string {
   if (n.name === 'm:oMathPara')
     return kids(n, 'm:oMath')
-      .map((m) => latex(m))
+      .map(tidy)
       .filter(Boolean)
       .map((tex) => `$$${tex}$$`)
       .join(' ');
-  const tex = latex(n);
+  const tex = tidy(n);
   return tex ? `$${tex}$` : '';
 }
 
-/** The LaTeX of an OMML element's content. */
-export function latex(n: XNode | undefined): string {
-  return kids(n)
-    .map(element)
-    .join('')
+/**
+ * An equation's LaTeX with its spaces collapsed, none just inside a group's braces (`^{\\infty}`), once for the whole
+ * of it (a nested element's text is not).
+ */
+const tidy = (n: XNode) =>
+  latex(n)
     .replace(/\s+/g, ' ')
+    .replace(/(?<!\\)\{ /g, '{')
+    .replace(/ \}/g, '}')
     .trim();
+
+/**
+ * The LaTeX of an OMML element's content, its spaces as they come. Names and limits are compared only while
+ * short: trimming a nested element's whole text at each level would cost its depth times its length.
+ */
+function latex(n: XNode | undefined): string {
+  return kids(n).map(element).join('');
 }
+
+/** A short group's text without its edge spaces, for comparing it with a name; longer ones are no name. */
+const short = (s: string) => (s.length <= 24 ? s.trim() : '');
 
 /** A property of an element (`m:fPr/m:type@m:val`): the value, or undefined. */
 const prop = (n: XNode, pr: string, name: string) => attr(child(child(n, pr), name), 'm:val');
 const on = (v: string | undefined) => v !== undefined && !['0', 'off', 'false'].includes(v);
 /** `{…}` around a group that is more than one character or command (`x^{10}`, `x^2`, `\\log_2`). */
-const group = (s: string) => (s.length === 1 || /^\\[A-Za-z]+$/.test(s) ? s : `{${s}}`);
+const group = (s: string) => {
+  const t = short(s);
+  return t.length === 1 || /^\\[A-Za-z]+$/.test(t) ? t : `{${s}}`;
+};
 
 /** Alphabets a run may be set in (`m:scr`). */
 const SCRIPTS: Record<string, string> = { 'double-struck': 'mathbb', script: 'mathcal', fraktur: 'mathfrak', 'sans-serif': 'mathsf', monospace: 'mathtt' };
@@ -82,7 +98,7 @@ function element(n: XNode): string {
       return `{}_{${latex(child(n, 'm:sub'))}}^{${latex(child(n, 'm:sup'))}}${base(n)}`;
     case 'm:rad': {
       const deg = latex(child(n, 'm:deg'));
-      return on(prop(n, 'm:radPr', 'm:degHide')) || !deg ? `\\sqrt{${latex(child(n, 'm:e'))}}` : `\\sqrt[${deg}]{${latex(child(n, 'm:e'))}}`;
+      return on(prop(n, 'm:radPr', 'm:degHide')) || !deg.length || (deg.length <= 24 && !deg.trim()) ? `\\sqrt{${latex(child(n, 'm:e'))}}` : `\\sqrt[${deg}]{${latex(child(n, 'm:e'))}}`;
     }
     case 'm:nary': {
       const chr = prop(n, 'm:naryPr', 'm:chr') ?? '∫';
@@ -99,7 +115,9 @@ function element(n: XNode): string {
     }
     case 'm:func': {
       const name = latex(child(n, 'm:fName'));
-      return `${FUNCTIONS.has(name) ? `\\${name}` : /^[A-Za-z]+$/.test(name) ? `\\operatorname{${name}}` : name}{${latex(child(n, 'm:e'))}}`;
+      const word = short(name);
+      const head = FUNCTIONS.has(word) ? `\\${word}` : /^[A-Za-z]+$/.test(word) ? `\\operatorname{${word}}` : /^\\[A-Za-z]+$/.test(word) ? word : name;
+      return `${head}{${latex(child(n, 'm:e'))}}`;
     }
     case 'm:acc': {
       const chr = prop(n, 'm:accPr', 'm:chr') ?? '\u0302';
@@ -121,8 +139,10 @@ function element(n: XNode): string {
       const lim = latex(child(n, 'm:lim'));
       // "lim", "max" under their limit are operators whose limit LaTeX sets below them; a brace under or over
       // (as pandoc writes \underbrace) is one.
-      if (n.name === 'm:limLow' && LIMIT_OPERATORS.has(e.replace(/^\\/, ''))) return `${e.startsWith('\\') ? e : `\\${e}`}_{${lim}}`;
-      if (lim === '\u23DF' || lim === '\u23DE') return `${lim === '\u23DF' ? '\\underbrace' : '\\overbrace'}{${e}}`;
+      const op = short(e).replace(/^\\/, '');
+      if (n.name === 'm:limLow' && LIMIT_OPERATORS.has(op)) return `\\${op}_{${lim}}`;
+      const brace = short(lim);
+      if (brace === '\u23DF' || brace === '\u23DE') return `${brace === '\u23DF' ? '\\underbrace' : '\\overbrace'}{${e}}`;
       return `${n.name === 'm:limLow' ? '\\underset' : '\\overset'}{${lim}}{${e}}`;
     }
     case 'm:borderBox':
