@@ -44,6 +44,7 @@ function viaNumfmt(code: string, value: number | string, opts?: { dateSpanLarge:
 export function formatNumber(n: number, code: string, date1904 = false): string {
   if (isGeneral(code)) return generalNumber(n);
   const plain = code.replace(LOCALE_TAG, (_, symbol: string) => (symbol ? `[$${symbol}]` : ''));
+  seen.add(plain); // isDateFormat parses and keeps it too
   if (!ELAPSED.test(plain.replace(/"[^"]*"|\\./g, '')) && isDateFormat(plain)) return isoDate(n, plain, date1904);
   return viaNumfmt(plain, n)?.trim() ?? generalNumber(n);
 }

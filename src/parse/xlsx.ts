@@ -215,10 +215,12 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
 
 type Rels = ReturnType<typeof readRels>;
 
+const MAX_LINKED_CELLS = 100_000;
+
 /**
  * The sheet's cell hyperlinks (`<hyperlink ref="A1" r:id>`, the address an external relationship), by cell
- * ("row,column", 0-based); a range's link covers each of its cells (10,000 at most, as merged areas). A link to a
- * place in the workbook (`location`) has no address to keep.
+ * ("row,column", 0-based); a range's link covers each of its cells (10,000 at most, as merged areas, and 100,000 in
+ * all: a hostile sheet's ranges would otherwise cost memory by the cell). A link to a place in the workbook (`location`) has no address to keep.
  */
 function cellLinks(root: XNode, rels: Rels): Map<string, string> {
   const out = new Map<string, string>();
@@ -228,7 +230,8 @@ function cellLinks(root: XNode, rels: Rels): Map<string, string> {
     const [a, b = a] = (attr(h, 'ref') ?? '').split(':');
     const [r1, c1] = colIndex(a ?? '');
     const [r2, c2] = colIndex(b ?? '');
-    if (r1 < 0 || r2 < r1 || c2 < c1 || (r2 - r1 + 1) * (c2 - c1 + 1) > 10_000) continue;
+    const area = (r2 - r1 + 1) * (c2 - c1 + 1);
+    if (r1 < 0 || r2 < r1 || c2 < c1 || area > 10_000 || out.size + area > MAX_LINKED_CELLS) continue;
     for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) out.set(`${r},${c}`, rel.target);
   }
   return out;
