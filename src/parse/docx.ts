@@ -129,15 +129,15 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
   return out;
 }
 
-/** Code paragraph styles (Word's own and common template names). */
+/** Quotation paragraph styles: Word's "Quote" and "Intense Quote", pandoc's "Block Text", LibreOffice's "Quotations". */
+const QUOTE_STYLE = /^(quote|intense quote|block text|quotations?)$/;
+
 /**
  * Elements that only wrap a paragraph's runs (or a body's paragraphs) and show them: content controls, custom XML,
  * smart tags, tracked insertions and a move's new place, and bidirectional embeddings (`w:dir`, `w:bdo`). A tracked
  * deletion and a move's old place (`w:del`, `w:moveFrom`) are not shown: the document reads as with every change
  * accepted.
  */
-const QUOTE_STYLE = /^(quote|intense quote|block text|quotations?)$/;
-
 const CONTAINERS = new Set(['w:sdtContent', 'w:customXml', 'w:smartTag', 'w:ins', 'w:moveTo', 'w:dir', 'w:bdo']);
 
 /** A paragraph's shown runs in order: inside containers, hyperlinks, simple fields and ruby bases (see `CONTAINERS`). */
@@ -153,6 +153,7 @@ function shownRuns(n: XNode | undefined, out: XNode[] = []): XNode[] {
   return out;
 }
 
+/** Code paragraph styles (Word's own and common template names). */
 const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
 /** Inline code character styles ("HTML Code", pandoc's "Verbatim Char"). */
 const CODE_CHAR_STYLE = /^(html (code|typewriter|keyboard|sample)|verbatim char|code char|inline code|source code char)\b/i;
@@ -341,7 +342,6 @@ class DocxWalker {
     if (numId && numId !== '0' && this.numbering.has(numId)) return { kind: 'list', level: 0, text, numId, ilvl: ilvl ?? 0 };
     if (this.isCode(p, chain)) return { kind: 'code', level: 0, text: this.plain(p) };
     if (/^list (bullet|number)/.test(name)) return { kind: 'list', level: 0, text, ilvl: Number(/(\d)$/.exec(name)?.[1] ?? 1) - 1 };
-    // Word's quotation styles ("Quote", "Intense Quote"), pandoc's "Block Text", LibreOffice's "Quotations".
     if (QUOTE_STYLE.test(name)) return { kind: 'quote', level: 0, text };
     return { kind: 'text', level: 0, text };
   }
