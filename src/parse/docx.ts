@@ -25,6 +25,8 @@ interface Style {
   outline?: number;
   numId?: string;
   ilvl?: number;
+  /** Whether the style hides its text (`w:vanish`), when it says. */
+  vanish?: boolean;
 }
 
 interface Level {
@@ -72,6 +74,7 @@ function readStyles(xml: string | undefined): Map<string, Style> {
       outline: outline !== undefined ? Number(outline) : undefined,
       numId: attr(child(numPr, 'w:numId'), 'w:val'),
       ilvl: numPr ? Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? 0) : undefined,
+      vanish: toggle(child(child(s, 'w:rPr'), 'w:vanish')),
     });
   }
   return map;
@@ -129,6 +132,11 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
   return out;
 }
 
+/** A toggle property's setting: undefined when absent, else on unless its value says off (`w:val="0"`). */
+function toggle(e: XNode | undefined): boolean | undefined {
+  return e ? !['0', 'false', 'off', 'none'].includes(attr(e, 'w:val') ?? '') : undefined;
+}
+
 /** Quotation paragraph styles: Word's "Quote" and "Intense Quote", pandoc's "Block Text", LibreOffice's "Quotations". */
 const QUOTE_STYLE = /^(quote|intense quote|block text|quotations?)$/;
 
@@ -178,6 +186,8 @@ class DocxWalker {
   titleText: string | undefined;
   /** The current paragraph style's font (runs without their own font are set in it). */
   private paraFont: string | undefined;
+  /** Whether the current paragraph style hides its runs' text (runs may say otherwise). */
+  private paraHidden = false;
   private counters = new Map<string, number[]>();
 
   constructor(
@@ -221,6 +231,7 @@ class DocxWalker {
   noteBlocks(): Block[] {
     const out: Block[] = [];
     this.paraFont = undefined;
+    this.paraHidden = false;
     // A note may refer to another note, which then joins the end of the order.
     for (let i = 0; i < this.noteOrder.length; i++) {
       const note = this.notes.get(this.noteOrder[i]);
@@ -320,6 +331,7 @@ class DocxWalker {
     const styleId = attr(child(ppr, 'w:pStyle'), 'w:val');
     const chain = this.styleChain(styleId);
     this.paraFont = chain.find((s) => s.font)?.font;
+    this.paraHidden = chain.find((s) => s.vanish !== undefined)?.vanish ?? false;
     const text = squeeze(this.runs(p)).replace(/ ?\n ?/g, '\n').trim();
     const name = (chain[0]?.name ?? styleId ?? '').toLowerCase();
     let heading = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/.exec(name);
@@ -353,14 +365,14 @@ class DocxWalker {
   private isCode(p: XNode, chain: Style[]): boolean {
     if (chain.some((s) => CODE_STYLE.test(s.name))) return true;
     const styleFont = chain.find((s) => s.font)?.font;
-    const runs = shownRuns(p).filter((r) => kids(r, 'w:t').some((t) => (t.children ?? []).some((x) => x.data?.trim())));
+    const runs = shownRuns(p).filter((r) => !this.hidden(r) && kids(r, 'w:t').some((t) => (t.children ?? []).some((x) => x.data?.trim())));
     return runs.length > 0 && runs.every((r) => MONO_FONT.test(runFont(child(r, 'w:rPr')) ?? styleFont ?? ''));
   }
 
   /** A code paragraph's text as typed: nothing escaped, tabs and line breaks kept. */
   private plain(p: XNode): string {
     let out = '';
-    for (const r of shownRuns(p))
+    for (const r of shownRuns(p).filter((x) => !this.hidden(x)))
       for (const c of kids(r)) {
         if (c.name === 'w:t') out += symbolText(runFont(child(r, 'w:rPr')), (c.children ?? []).map((x) => x.data ?? '').join(''));
         else if (c.name === 'w:sym') out += symCharacter(c);
@@ -422,7 +434,19 @@ class DocxWalker {
     }
   }
 
+  /**
+   * Whether a run is hidden text (`w:vanish`: Word neither shows nor prints it): its own setting, else its character
+   * style's, else its paragraph style's. Hidden text is not written, as hidden rows and sheets are not.
+   */
+  private hidden(r: XNode): boolean {
+    const rpr = child(r, 'w:rPr');
+    const own = toggle(child(rpr, 'w:vanish'));
+    if (own !== undefined) return own;
+    return this.styleChain(attr(child(rpr, 'w:rStyle'), 'w:val')).find((s) => s.vanish !== undefined)?.vanish ?? this.paraHidden;
+  }
+
   run(r: XNode, segs: Run[]): void {
+    if (this.hidden(r)) return;
     const rpr = child(r, 'w:rPr');
     const on = (name: string) => {
       const e = child(rpr, name);

@@ -31,19 +31,30 @@ export function convertPptx(zip: ZipReader, opts: ParseOptions): Converted {
   if (authorsXml) for (const a of byLocalName(parseXml(authorsXml), 'cmAuthor')) authors.set(attr(a, 'id') ?? '', attr(a, 'name') ?? '');
   const blocks: Block[] = [];
   let firstTitle: string | undefined;
-  ids.slice(0, opts.maxPages).forEach((sid, i) => {
+  let read = 0;
+  let cut = false;
+  for (const [i, sid] of ids.entries()) {
     const rel = presRels.get(attr(sid, 'r:id') ?? '');
-    if (!rel) return;
+    if (!rel) continue;
+    const slide = parseXml(zip.text(rel.target) ?? '');
+    // A hidden slide (`show="0"`) is left out of the show, as a hidden sheet is of the workbook: counted in
+    // `numPages`, not read. Slides keep their numbers in the deck.
+    if (attr(child(slide, 'p:sld'), 'show') === '0') continue;
+    if (read >= opts.maxPages) {
+      cut = true;
+      break;
+    }
+    read++;
     blocks.push({ t: 'comment', text: `slide ${i + 1}` });
-    const { title, body, notes, comments } = readSlide(zip, rel.target, authors);
+    const { title, body, notes, comments } = readSlide(zip, slide, rel.target, authors);
     firstTitle ??= title;
     blocks.push({ t: 'h', level: 2, text: title ?? `Slide ${i + 1}` });
     append(blocks, body);
     for (const c of comments) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: c }] });
     if (notes.length) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: `**Notes:** ${notes.map((b) => (b.t === 'p' ? b.text : '')).join('\n')}` }] });
-  });
+  }
   const title = coreTitle(zip.text('docProps/core.xml')) ?? (firstTitle && plainText(firstTitle));
-  return { blocks, title, numPages: ids.length, cut: ids.length > opts.maxPages };
+  return { blocks, title, numPages: ids.length, cut };
 }
 
 function byLocalName(n: XNode | undefined, local: string, out: XNode[] = []): XNode[] {
@@ -54,8 +65,7 @@ function byLocalName(n: XNode | undefined, local: string, out: XNode[] = []): XN
   return out;
 }
 
-function readSlide(zip: ZipReader, path: string, authors: Map<string, string>): { title?: string; body: Block[]; notes: Block[]; comments: string[] } {
-  const slide = parseXml(zip.text(path) ?? '');
+function readSlide(zip: ZipReader, slide: XNode, path: string, authors: Map<string, string>): { title?: string; body: Block[]; notes: Block[]; comments: string[] } {
   const rels = readRels(zip.text(relsPath(path)), path);
   const layoutRel = [...rels.values()].find((r) => r.type.endsWith('/slideLayout'));
   const layoutPos = new Map<string, { x: number; y: number }>();

@@ -43,7 +43,7 @@ export function xlsx(sheets: { name: string; rows: string }[], styles?: string, 
  * data), stored at their path under `ppt/`; its `links` are hyperlinks' external addresses by relationship id.
  */
 export function pptx(
-  slides: { shapes: string; notes?: string; comments?: { author: string; dt?: string; text: string }[]; parts?: Record<string, { path: string; xml: string }>; links?: Record<string, string> }[],
+  slides: { shapes: string; hidden?: boolean; notes?: string; comments?: { author: string; dt?: string; text: string }[]; parts?: Record<string, { path: string; xml: string }>; links?: Record<string, string> }[],
   order?: number[],
 ): Uint8Array {
   const files: Record<string, string> = {
@@ -54,7 +54,7 @@ export function pptx(
   const authors = [...new Set(slides.flatMap((s) => (s.comments ?? []).map((c) => c.author)))];
   if (authors.length) files['ppt/commentAuthors.xml'] = `<p:cmAuthorLst xmlns:p="p">${authors.map((a, i) => `<p:cmAuthor id="${i}" name="${a}"/>`).join('')}</p:cmAuthorLst>`;
   slides.forEach((s, i) => {
-    files[`ppt/slides/slide${i + 1}.xml`] = `<p:sld xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree>${s.shapes}</p:spTree></p:cSld></p:sld>`;
+    files[`ppt/slides/slide${i + 1}.xml`] = `<p:sld xmlns:p="p" xmlns:a="a"${s.hidden ? ' show="0"' : ''}><p:cSld><p:spTree>${s.shapes}</p:spTree></p:cSld></p:sld>`;
     const rels: string[] = [];
     if (s.notes) {
       // Notes numbered in reverse, so pairing by index would be wrong.

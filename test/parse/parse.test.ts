@@ -469,6 +469,28 @@ describe('markdown convention', () => {
     expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('Before.\n\n> To be, or not.\n>\n> That is the question.\n\nBetween.\n\n> Stay hungry.\n');
   });
 
+  it('docx: hidden text (w:vanish, its own or its character or paragraph style\'s) is not written, as Word neither shows nor prints it', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const styles = `<w:styles ${W}><w:style w:type="character" w:styleId="Secret"><w:name w:val="Secret"/><w:rPr><w:vanish/></w:rPr></w:style><w:style w:type="paragraph" w:styleId="Hidden"><w:name w:val="Hidden Para"/><w:rPr><w:vanish/></w:rPr></w:style></w:styles>`;
+    const r = (t: string, rpr = '') => `<w:r><w:rPr>${rpr}</w:rPr><w:t xml:space="preserve">${t}</w:t></w:r>`;
+    const body = `<w:p>${r('Shown ')}${r('draft note ', '<w:vanish/>')}${r('and ')}${r('styled secret ', '<w:rStyle w:val="Secret"/>')}${r('shown again', '<w:vanish w:val="0"/>')}</w:p>
+      <w:p><w:pPr><w:pStyle w:val="Hidden"/></w:pPr>${r('all hidden')}</w:p>
+      <w:p><w:pPr><w:pStyle w:val="Hidden"/></w:pPr>${r('but this run shows', '<w:vanish w:val="false"/>')}</w:p>`;
+    expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('Shown and shown again\n\nbut this run shows\n');
+  });
+
+  it('pptx: a hidden slide is counted, not read, as a hidden sheet is; slides keep their numbers and maxPages counts those read', async () => {
+    const slide = (t: string, hidden = false) => ({ shapes: shape(t, 100, 0, 'title'), hidden });
+    const deck = pptx([slide('One'), slide('Backup', true), slide('Three'), slide('Four')]);
+    const all = await parse(deck);
+    expect(all.json.data.markdown).toBe('<!-- slide 1 -->\n\n## One\n\n<!-- slide 3 -->\n\n## Three\n\n<!-- slide 4 -->\n\n## Four\n');
+    expect(all.json.data.metadata.numPages).toBe(4);
+    expect(all.json.data.isTruncated).toBe(false);
+    const two = await parse(deck, { maxPages: 2 });
+    expect(two.json.data.markdown).toBe('<!-- slide 1 -->\n\n## One\n\n<!-- slide 3 -->\n\n## Three\n');
+    expect(two.json.data.isTruncated).toBe(true);
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
