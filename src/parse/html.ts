@@ -6,6 +6,7 @@
 import { parseDocument } from 'htmlparser2';
 import { append } from '../lib/arrays.js';
 import { codeSpan, collapse, esc, image, link, MONO_FONT, plainText, wrap } from './inline.js';
+import { mathmlMarkdown } from './mathml.js';
 import { writeMarkdown } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { LIMITS } from './types.js';
@@ -49,7 +50,7 @@ function decode1252(b: Buffer): string {
   return s.replace(/[\u0080-\u009f]/g, (c) => CP1252[c.charCodeAt(0) - 0x80]);
 }
 
-const SKIP = new Set(['script', 'style', 'template', 'svg', 'noscript', 'iframe', 'nav', 'aside', 'head', 'button', 'select', 'input', 'textarea', 'object', 'embed', 'canvas', 'math', 'dialog']);
+const SKIP = new Set(['script', 'style', 'template', 'svg', 'noscript', 'iframe', 'nav', 'aside', 'head', 'button', 'select', 'input', 'textarea', 'object', 'embed', 'canvas', 'dialog']);
 const BLOCK = new Set([
   'p', 'div', 'section', 'article', 'main', 'header', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'table', 'pre',
   'blockquote', 'hr', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'form', 'fieldset', 'address', 'details', 'summary', 'center', 'body', 'html',
@@ -237,6 +238,12 @@ class Walker {
   inline(c: XNode): string {
     if (c.type === 'text') return esc(collapse(c.data ?? ''));
     if (c.type !== 'tag') return '';
+    // Wikipedia hides its formulas' MathML (`display: none`) beside the picture it shows (alt text the TeX): the
+    // formula is read from the MathML in the picture's place.
+    if (/\bmwe-math-element\b/.test(c.attribs?.class ?? '')) {
+      const math = find(c, 'math');
+      return math ? mathmlMarkdown(math) : '';
+    }
     if (skipped(c)) return '';
     switch (c.name) {
       case 'br':
@@ -265,6 +272,8 @@ class Walker {
       case 'sup':
       case 'sub':
         return this.inlineChildren(c);
+      case 'math':
+        return mathmlMarkdown(c);
       // A browser sets an inline quotation in quotation marks, single ones inside another quotation.
       case 'q': {
         const [open, close] = this.quotes % 2 ? ['‘', '’'] : ['“', '”'];

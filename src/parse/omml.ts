@@ -26,8 +26,11 @@ export function mathMarkdown(n: XNode): string {
  * An equation's LaTeX with its spaces collapsed, none just inside a group's braces (`^{\\infty}`), once for the whole
  * of it (a nested element's text is not).
  */
-const tidy = (n: XNode) =>
-  latex(n)
+const tidy = (n: XNode) => tidyTex(latex(n));
+
+/** LaTeX with its spaces collapsed and none just inside a group's braces (shared with `mathml.ts`). */
+export const tidyTex = (tex: string) =>
+  tex
     .replace(/\s+/g, ' ')
     .replace(/(?<!\\)\{ /g, '{')
     .replace(/ \}/g, '}')
@@ -169,8 +172,8 @@ function fence(c: string): string {
   return FENCES[c] ?? symbols(c);
 }
 
-/** Characters LaTeX treats as syntax escaped; symbols with a command written as it. */
-function symbols(text: string): string {
+/** Characters LaTeX treats as syntax escaped; symbols with a command written as it (shared with `mathml.ts`). */
+export function symbols(text: string): string {
   let out = '';
   for (const ch of text) {
     const cmd = SYMBOLS[ch];
@@ -179,13 +182,13 @@ function symbols(text: string): string {
   return out;
 }
 
-const NARY: Record<string, string> = {
+export const NARY: Record<string, string> = {
   '∑': '\\sum', '∏': '\\prod', '∐': '\\coprod', '∫': '\\int', '∬': '\\iint', '∭': '\\iiint', '∮': '\\oint',
   '⋃': '\\bigcup', '⋂': '\\bigcap', '⋁': '\\bigvee', '⋀': '\\bigwedge', '⨁': '\\bigoplus', '⨂': '\\bigotimes',
 };
 
 /** Accents by their combining character, or the spacing one some writers put there (pandoc: U+203E for a bar). */
-const ACCENTS: Record<string, string> = {
+export const ACCENTS: Record<string, string> = {
   '\u0302': '\\hat', '^': '\\hat', '\u02C6': '\\hat', '\u0303': '\\tilde', '~': '\\tilde', '\u02DC': '\\tilde', '\u0307': '\\dot', '\u02D9': '\\dot',
   '\u0308': '\\ddot', '\u00A8': '\\ddot', '\u0304': '\\bar', '\u0305': '\\bar', '\u00AF': '\\bar', '\u203E': '\\bar', '\u20D7': '\\vec', '\u2192': '\\vec',
   '\u0306': '\\breve', '\u02D8': '\\breve', '\u030C': '\\check', '\u02C7': '\\check', '\u0301': '\\acute', '\u00B4': '\\acute', '\u0300': '\\grave', '`': '\\grave',
@@ -193,7 +196,7 @@ const ACCENTS: Record<string, string> = {
 
 const FENCES: Record<string, string> = { '': '', '{': '\\{', '}': '\\}', '⟨': '\\langle', '⟩': '\\rangle', '‖': '\\|', '⌊': '\\lfloor', '⌋': '\\rfloor', '⌈': '\\lceil', '⌉': '\\rceil' };
 
-const FUNCTIONS = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'det', 'dim', 'ker', 'deg', 'gcd', 'max', 'min', 'sup', 'inf', 'lim', 'arg', 'Pr']);
+export const FUNCTIONS = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'det', 'dim', 'ker', 'deg', 'gcd', 'max', 'min', 'sup', 'inf', 'lim', 'arg', 'Pr']);
 
 const LIMIT_OPERATORS = new Set(['lim', 'max', 'min', 'sup', 'inf', 'limsup', 'liminf']);
 

@@ -491,6 +491,16 @@ describe('markdown convention', () => {
     expect(two.json.data.isTruncated).toBe(true);
   });
 
+  it('html: formulas are LaTeX: the page\'s own TeX (a KaTeX annotation, Wikipedia\'s hidden MathML beside its picture) or the MathML converted', async () => {
+    const wiki = `<span class="mwe-math-element"><span class="mwe-math-mathml-inline mwe-math-mathml-a11y" style="display: none;"><math alttext="{\\displaystyle E=mc^{2}}"><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">{\\displaystyle E=mc^{2}}</annotation></semantics></math></span><img src="https://wikimedia.org/api/rest_v1/media/math/render/svg/x" aria-hidden="true" alt="{\\displaystyle E=mc^{2}}"></span>`;
+    const katex = `<span class="katex"><span class="katex-mathml"><math><semantics><mrow><mi>α</mi></mrow><annotation encoding="application/x-tex">\\alpha_1</annotation></semantics></math></span><span class="katex-html" aria-hidden="true">α1</span></span>`;
+    const plain = `<math><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover><mfrac><msqrt><msub><mi>x</mi><mi>i</mi></msub></msqrt><mn>2</mn></mfrac><mo>≤</mo><mover><mi>v</mi><mo>→</mo></mover></math>`;
+    const block = `<math display="block"><mrow><mi>sin</mi><mi>θ</mi></mrow></math>`;
+    expect(await md(new TextEncoder().encode(`<p>Energy ${wiki} holds; ${katex} and ${plain}.</p><p>${block}</p>`))).toBe(
+      'Energy $E=mc^{2}$ holds; $\\alpha_1$ and $\\sum_{i=1}^{n} \\frac{\\sqrt{x_{i}}}{2}\\leq \\vec{v}$.\n\n$$\\sin \\theta$$\n',
+    );
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
