@@ -77,13 +77,15 @@ function convert(n: XNode): string {
     case 'mover':
     case 'munderover': {
       if (!a || !b) return all(n);
-      const base = textIn(a).trim();
+      // Only a token's text is compared (an operator, a function name, an accent): a nested base is converted once.
+      const token = (x: XNode) => (/^m[ion]$/.test(x.name ?? '') ? textIn(x).trim() : '');
+      const base = token(a);
       const op = NARY[base] ?? (FUNCTIONS.has(base) ? `\\${base}` : undefined);
       const under = n.name === 'mover' ? undefined : convert(b);
       const over = n.name === 'mover' ? convert(b) : n.name === 'munderover' && c ? convert(c) : undefined;
       if (op) return `${op}${under !== undefined ? `_{${under}}` : ''}${over !== undefined ? `^{${over}}` : ''} `;
       // An accent over (x̂, v⃗, a bar) is the accent's command; anything else is set under or over.
-      const accent = n.name === 'mover' ? ACCENTS[textIn(b).trim()] ?? (textIn(b).trim() === '¯' ? '\\bar' : undefined) : undefined;
+      const accent = n.name === 'mover' ? ACCENTS[token(b)] ?? (token(b) === '¯' ? '\\bar' : undefined) : undefined;
       if (accent) return `${accent}{${convert(a)}}`;
       const body = convert(a);
       const lower = under !== undefined ? `\\underset{${under}}{${body}}` : body;
