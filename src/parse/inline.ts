@@ -205,19 +205,21 @@ export function plainText(md: string): string {
 
 /**
  * A date-time's fraction of a second to the millisecond where the digits after are zeros (LibreOffice writes nine:
- * ".236000000" is ".236", ".000000000" none). Only a date-time's length is looked at: the pattern backtracks over a
+ * ".236000000" is ".236"), and none when it is all zeros (".000000000", Excel's ".00"). Only a date-time's length is looked at: the pattern backtracks over a
  * long run of digits.
  */
 function shortFraction(s: string): string {
   if (s.length > 40) return s;
-  return s.replace(/(T\d\d:\d\d:\d\d)\.(\d{3})0+(?=Z|[+-]\d\d:?\d\d|$)/, (_m, t: string, ms: string) => t + (ms === '000' ? '' : `.${ms}`));
+  return s.replace(/(T\d\d:\d\d:\d\d)\.(\d{1,9})(?=Z|[+-]\d\d:?\d\d|$)/, (m, t: string, frac: string) =>
+    /^0+$/.test(frac) ? t : frac.length > 3 && /^0+$/.test(frac.slice(3)) ? `${t}.${frac.slice(0, 3)}` : m,
+  );
 }
 
 /** A reviewer comment's line (docx and pptx): `**Comment (author, date-time):** text`, who and when when known. */
-export function commentLine(author: string | undefined, when: string | undefined, text: string): string {
+export function commentLine(author: string | undefined, when: string | undefined, text: string, on?: string): string {
   const by = [author, when && shortFraction(when)]
     .filter(Boolean)
     .map((x) => esc(x!))
     .join(', ');
-  return `**Comment${by ? ` (${by})` : ''}:** ${text}`;
+  return `**Comment${by ? ` (${by})` : ''}${on ? ` on ${esc(on)}` : ''}:** ${text}`;
 }

@@ -6,7 +6,7 @@
 import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
 import { formatNumber, formatText } from './number-format.js';
-import { esc, link } from './inline.js';
+import { commentLine, esc, link } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { LIMITS, ParseError } from './types.js';
 import { attr, child, coreTitle, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
@@ -28,6 +28,7 @@ export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
   const date1904 = attr(findAll(wb, 'workbookPr')[0], 'date1904') === '1' || attr(findAll(wb, 'workbookPr')[0], 'date1904') === 'true';
   const shared = readShared(zip.text('xl/sharedStrings.xml'));
   const formats = readFormats(zip.text('xl/styles.xml'));
+  const persons = readPersons(zip, rels);
   const sheets = findAll(wb, 'sheet');
   const blocks: Block[] = [];
   let read = 0;
@@ -43,10 +44,64 @@ export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
     blocks.push({ t: 'h', level: 2, text: esc(name) });
     const rel = rels.get(attr(s, 'r:id') ?? '');
     const xml = rel ? zip.text(rel.target) : undefined;
-    if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904, rel ? readRels(zip.text(relsPath(rel.target)), rel.target) : new Map()));
+    const sheetRels: Rels = rel ? readRels(zip.text(relsPath(rel.target)), rel.target) : new Map();
+    if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904, sheetRels));
     if (rel) append(blocks, sheetCharts(zip, rel.target));
+    append(blocks, sheetComments(zip, sheetRels, persons));
   }
   return { blocks, title: coreTitle(zip.text('docProps/core.xml')), numPages: sheets.length, cut };
+}
+
+/** The people of Excel 365's threaded comments (the workbook's persons part): display names by id. */
+function readPersons(zip: ZipReader, rels: Rels): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const rel of rels.values()) {
+    if (!rel.type.endsWith('/person') || rel.external || !zip.has(rel.target)) continue;
+    for (const p of findAll(parseXml(zip.text(rel.target) ?? ''), 'person')) out.set(attr(p, 'id') ?? '', attr(p, 'displayName') ?? '');
+  }
+  return out;
+}
+
+/**
+ * A sheet's comments, written as decks' and documents' are, after its tables and charts, in cell order:
+ * `> **Comment (author, date-time) on B3:** text`. Excel 365's threaded comments (`threadedComments`, replies
+ * each a comment of their own) and notes (`comments`). Excel writes a note copying each thread for older readers
+ * (author `tc={id}`, text "[Threaded comment] … Comment: …"): left out where the thread is read, else its comment
+ * taken from it. A note's text starts with its author's name and a colon, which the author already says.
+ */
+function sheetComments(zip: ZipReader, rels: Rels, persons: Map<string, string>): Block[] {
+  const found: { ref: string; line: string }[] = [];
+  const threaded = new Set<string>();
+  const part = (type: string) => [...rels.values()].filter((r) => r.type.endsWith(type) && !r.external && zip.has(r.target)).map((r) => parseXml(zip.text(r.target) ?? ''));
+  const flat = (t: string) => esc(t.replace(/\s+/g, ' ').trim());
+  for (const root of part('/threadedComment'))
+    for (const c of findAll(root, 'threadedComment')) {
+      const ref = attr(c, 'ref') ?? '';
+      threaded.add(ref);
+      const text = flat(textOf(child(c, 'text')));
+      if (text) found.push({ ref, line: commentLine(persons.get(attr(c, 'personId') ?? ''), attr(c, 'dT'), text, ref) });
+    }
+  for (const root of part('/comments')) {
+    const authors = findAll(root, 'author').map((a) => textOf(a));
+    for (const c of findAll(root, 'comment')) {
+      const ref = attr(c, 'ref') ?? '';
+      let author: string | undefined = authors[Number(attr(c, 'authorId'))];
+      let text = stringItem(child(c, 'text'));
+      if (author?.startsWith('tc=')) {
+        if (threaded.has(ref)) continue;
+        // The copy of a thread whose part is missing: its comment and replies, after Excel's notice.
+        const start = text.indexOf('Comment:');
+        text = (start >= 0 ? text.slice(start + 'Comment:'.length) : text).replace(/\n\s*Reply:/g, ' ·');
+        author = undefined;
+      } else if (author && text.startsWith(`${author}:`)) text = text.slice(author.length + 1);
+      const line = flat(text);
+      if (line) found.push({ ref, line: commentLine(author, undefined, line, ref) });
+    }
+  }
+  return found
+    .map((f, i) => ({ ...f, i, pos: colIndex(f.ref) }))
+    .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1] || a.i - b.i)
+    .map((f) => ({ t: 'quote', blocks: [{ t: 'p', text: f.line }] }) as Block);
 }
 
 /** Charts drawn on a sheet: sheet → drawing → chart, each by relationship. */

@@ -708,6 +708,32 @@ describe('markdown convention', () => {
     );
   });
 
+  it('xlsx: cell comments follow the sheet as quotes, in cell order: notes without their author line, threads with replies, not Excel\'s copies of them', async () => {
+    const S = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+    const notice = '[Threaded comment]\n\nYour version of Excel allows you to read this threaded comment; however, any edits to it will get removed if the file is opened in a newer version of Excel. Learn more: https://go.microsoft.com/fwlink/?linkid=870924\n\nComment:\n    ';
+    const legacy = `<comments ${S}><authors><author>Ann Lee</author><author>tc={T1}</author><author>tc={T2}</author></authors><commentList>
+      <comment ref="C2" authorId="0"><text><r><rPr><b/></rPr><t>Ann Lee:</t></r><r><t xml:space="preserve">\nCheck the *total*</t></r></text></comment>
+      <comment ref="B1" authorId="1"><text><t xml:space="preserve">${notice}Is this final?\nReply:\n    Yes</t></text></comment>
+      <comment ref="A2" authorId="2"><text><t xml:space="preserve">${notice}Source?\nReply:\n    The 2024 report</t></text></comment></commentList></comments>`;
+    const threads = `<ThreadedComments><threadedComment ref="B1" dT="2026-03-01T09:30:00.00" personId="{P1}" id="{T1}"><text>Is this final?</text></threadedComment><threadedComment ref="B1" dT="2026-03-01T10:00:00.00" personId="{P2}" id="{R1}" parentId="{T1}"><text>Yes</text></threadedComment></ThreadedComments>`;
+    const persons = `<personList><person displayName="Bo Chen" id="{P1}"/><person displayName="Cy Diaz" id="{P2}"/></personList>`;
+    const rows = '<row r="1"><c r="A1" t="inlineStr"><is><t>Item</t></is></c><c r="B1" t="inlineStr"><is><t>Cost</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Pens</t></is></c><c r="B2"><v>3</v></c></row>';
+    const bytes = xlsx([{ name: 'S', rows }], undefined, [], {
+      extra: {
+        'xl/_rels/workbook.xml.rels': '<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId9" Type="http://schemas.microsoft.com/office/2017/10/relationships/person" Target="persons/person.xml"/></Relationships>',
+        'xl/persons/person.xml': persons,
+        'xl/worksheets/_rels/sheet1.xml.rels': '<Relationships><Relationship Id="rId1" Type="x/comments" Target="../comments1.xml"/><Relationship Id="rId2" Type="http://schemas.microsoft.com/office/2017/10/relationships/threadedComment" Target="../threadedComments/threadedComment1.xml"/></Relationships>',
+        'xl/comments1.xml': legacy.replace('<comment ref="A2"', '<comment ref="A2"'),
+        'xl/threadedComments/threadedComment1.xml': threads,
+      },
+    });
+    expect(await md(bytes)).toBe(
+      '## S\n\n| Item | Cost |\n| --- | --- |\n| Pens | 3 |\n\n' +
+        '> **Comment (Bo Chen, 2026-03-01T09:30:00) on B1:** Is this final?\n\n> **Comment (Cy Diaz, 2026-03-01T10:00:00) on B1:** Yes\n\n' +
+        '> **Comment on A2:** Source? · The 2024 report\n\n> **Comment (Ann Lee) on C2:** Check the \\*total\\*\n',
+    );
+  });
+
   it('xlsx: values as their number format shows them (Excel\'s rules), dates and times of day in ISO 8601', async () => {
     // [format code, value, shown]; the number cases agree with LibreOffice's rendering of the same workbook.
     const cases: [string, number | string, string][] = [
