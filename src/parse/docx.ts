@@ -137,6 +137,25 @@ function toggle(e: XNode | undefined): boolean | undefined {
   return e ? !['0', 'false', 'off', 'none'].includes(attr(e, 'w:val') ?? '') : undefined;
 }
 
+/**
+ * What a legacy form field shows that its result runs do not carry: a check box (`FORMCHECKBOX`) as ☒ or ☐, checked
+ * if it says so, else by its default; a drop-down (`FORMDROPDOWN`) as its chosen entry. A text field's result is
+ * ordinary runs.
+ */
+function formFieldText(instr: string, form: XNode): string | undefined {
+  if (/^\s*FORMCHECKBOX\b/.test(instr)) {
+    const box = child(form, 'w:checkBox');
+    const checked = toggle(child(box, 'w:checked')) ?? toggle(child(box, 'w:default')) ?? false;
+    return checked ? '☒' : '☐';
+  }
+  if (/^\s*FORMDROPDOWN\b/.test(instr)) {
+    const list = child(form, 'w:ddList');
+    const entries = kids(list, 'w:listEntry').map((e) => attr(e, 'w:val') ?? '');
+    return entries[Number(attr(child(list, 'w:result'), 'w:val') ?? 0) || 0];
+  }
+  return undefined;
+}
+
 /** Quotation paragraph styles: Word's "Quote" and "Intense Quote", pandoc's "Block Text", LibreOffice's "Quotations". */
 const QUOTE_STYLE = /^(quote|intense quote|block text|quotations?)$/;
 
@@ -396,20 +415,24 @@ class DocxWalker {
    * result as it stands. A field left open at the paragraph's end (a table of contents spans paragraphs) links
    * nothing.
    */
-  private collect(n: XNode | undefined, segs: Run[], fields: { instr: string; start: number }[]): void {
+  private collect(n: XNode | undefined, segs: Run[], fields: { instr: string; start: number; form?: XNode }[]): void {
     for (const c of kids(n)) {
       switch (c.name) {
         case 'w:r': {
           const type = attr(child(c, 'w:fldChar'), 'w:fldCharType');
           const instr = child(c, 'w:instrText');
           const open = fields[fields.length - 1];
-          if (type === 'begin') fields.push({ instr: '', start: -1 });
+          if (type === 'begin') fields.push({ instr: '', start: -1, form: child(child(c, 'w:fldChar'), 'w:ffData') });
           else if (instr && open && open.start < 0) open.instr += textOf(instr);
           else if (type === 'separate' && open) open.start = segs.length;
           else if (type === 'end') {
             const f = fields.pop();
             const url = f && f.start >= 0 ? fieldUrl(f.instr) : undefined;
             if (url) segs.push({ text: link(renderRuns(segs.splice(f!.start)), url), raw: true });
+            else if (f?.form) {
+              const shown = formFieldText(f.instr, f.form);
+              if (shown) segs.push({ text: esc(shown) });
+            }
           } else this.run(c, segs);
           break;
         }

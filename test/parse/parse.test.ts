@@ -501,6 +501,18 @@ describe('markdown convention', () => {
     );
   });
 
+  it('docx: legacy form fields show what Word shows: a check box ☒ or ☐, a drop-down its chosen entry, a text field its text', async () => {
+    const field = (ff: string, instr: string, result = '') =>
+      `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="f"/>${ff}</w:ffData></w:fldChar></w:r><w:r><w:instrText xml:space="preserve"> ${instr} </w:instrText></w:r>${result ? `<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>${result}</w:t></w:r>` : ''}<w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const t = (x: string) => `<w:r><w:t xml:space="preserve">${x}</w:t></w:r>`;
+    const body =
+      `<w:p>${field('<w:checkBox><w:sizeAuto/><w:default w:val="0"/><w:checked/></w:checkBox>', 'FORMCHECKBOX')}${t(' Married')}</w:p>` +
+      `<w:p>${field('<w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox>', 'FORMCHECKBOX')}${t(' Single')}</w:p>` +
+      `<w:p>${t('Colour: ')}${field('<w:ddList><w:result w:val="1"/><w:listEntry w:val="Red"/><w:listEntry w:val="Blue"/></w:ddList>', 'FORMDROPDOWN')}</w:p>` +
+      `<w:p>${t('Name: ')}${field('<w:textInput/>', 'FORMTEXT', 'Ada Lovelace')}</w:p>`;
+    expect(await md(docx(body))).toBe('☒ Married\n\n☐ Single\n\nColour: Blue\n\nName: Ada Lovelace\n');
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
