@@ -52,7 +52,7 @@ export function formatNumber(n: number, code: string, date1904 = false): string 
 /** Text as `code` shows it: only a text section (`"Ref "@`, the fourth section) changes it. */
 export function formatText(text: string, code: string): string {
   if (isGeneral(code) || !/@|;.*;.*;/.test(code)) return text;
-  return viaNumfmt(code, text) ?? text;
+  return viaNumfmt(code, text)?.trim() ?? text;
 }
 
 function isGeneral(code: string): boolean {
