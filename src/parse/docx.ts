@@ -14,6 +14,7 @@ import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf
 import type { ZipReader } from './zip.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
+import { chunkBlocks } from './alt-chunk.js';
 import { mathMarkdown } from './omml.js';
 import { symbolChar, symbolText } from './symbols.js';
 
@@ -46,7 +47,12 @@ export function convertDocx(zip: ZipReader): Converted {
     const rel = rels.get(id ?? '');
     return rel && !rel.external && zip.has(rel.target) ? parseXml(zip.text(rel.target) ?? '') : undefined;
   };
-  const ctx = new DocxWalker(styles, numbering, rels, notes, comments, part);
+  const chunk = (id: string | undefined) => {
+    const rel = rels.get(id ?? '');
+    const bytes = rel && !rel.external ? zip.read(rel.target) : undefined;
+    return bytes ? chunkBlocks(bytes) : [];
+  };
+  const ctx = new DocxWalker(styles, numbering, rels, notes, comments, part, chunk);
   const blocks = append(ctx.body(body), ctx.noteBlocks());
   const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
   return { blocks, title, cut: false };
@@ -217,6 +223,8 @@ class DocxWalker {
     private readonly comments: Map<string, XNode> = new Map(),
     /** A part the document relates to, parsed (SmartArt data), or undefined. */
     private readonly part: (relId: string | undefined) => XNode | undefined = () => undefined,
+    /** The blocks of a part imported whole (`w:altChunk`, see `alt-chunk.ts`). */
+    private readonly chunk: (relId: string | undefined) => Block[] = () => [],
   ) {}
 
   /** How deep `body` is (table cells read their own); reviewer comments are written at the top level only. */
@@ -319,6 +327,9 @@ class DocxWalker {
           comments();
         } else if (c.name === 'w:sdt' || CONTAINERS.has(c.name ?? '')) {
           visit(c.name === 'w:sdt' ? child(c, 'w:sdtContent') ?? c : c);
+        } else if (c.name === 'w:altChunk') {
+          flush();
+          append(out, this.chunk(attr(c, 'r:id')));
         } else if (c.name === 'm:oMathPara' || c.name === 'm:oMath') {
           // An equation may stand in the body outside any paragraph.
           flush();

@@ -513,6 +513,31 @@ describe('markdown convention', () => {
     expect(await md(docx(body))).toBe('☒ Married\n\n☐ Single\n\nColour: Blue\n\nName: Ada Lovelace\n');
   });
 
+  it('docx: content imported whole (w:altChunk) is read: MIME HTML as html-docx-js writes a whole document, and HTML', async () => {
+    const mht = [
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/related;',
+      '    type="text/html";',
+      '    boundary="----=mhtDocumentPart"',
+      '',
+      '',
+      '------=mhtDocumentPart',
+      'Content-Type: text/html;',
+      '    charset="utf-8"',
+      'Content-Transfer-Encoding: quoted-printable',
+      'Content-Location: file:///C:/fake/document.html',
+      '',
+      '<!DOCTYPE html><html><head></head><body><h1>Report</h1><p>Caf=C3=A9 costs 5 =E2=82=AC, see <a href=3D"https://example.com/a">the =',
+      'site</a>.</p><ul><li>one</li><li>two</li></ul></body></html>',
+      '',
+      '------=mhtDocumentPart--',
+    ].join('\r\n');
+    const rels = '<Relationships><Relationship Id="c1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="afchunk.mht"/><Relationship Id="c2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="chunk2.htm"/></Relationships>';
+    const body = `${p('Before')}<w:altChunk r:id="c1"/>${p('Between')}<w:altChunk r:id="c2"/>`;
+    const bytes = docx(body, { 'word/_rels/document.xml.rels': rels, 'word/afchunk.mht': mht, 'word/chunk2.htm': '<html><body><table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table></body></html>' });
+    expect(await md(bytes)).toBe('Before\n\n# Report\n\nCafé costs 5 €, see [the site](https://example.com/a).\n\n- one\n- two\n\nBetween\n\n| k | v |\n| --- | --- |\n| a | 1 |\n');
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
