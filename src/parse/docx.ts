@@ -47,9 +47,13 @@ export function convertDocx(zip: ZipReader): Converted {
     const rel = rels.get(id ?? '');
     return rel && !rel.external && zip.has(rel.target) ? parseXml(zip.text(rel.target) ?? '') : undefined;
   };
+  // Each imported part is read once: a hostile body referring to one chunk 20,000 times would convert it as often.
+  const imported = new Set<string>();
   const chunk = (id: string | undefined) => {
     const rel = rels.get(id ?? '');
-    const bytes = rel && !rel.external ? zip.read(rel.target) : undefined;
+    if (!rel || rel.external || imported.has(rel.target)) return [];
+    imported.add(rel.target);
+    const bytes = zip.read(rel.target);
     return bytes ? chunkBlocks(bytes) : [];
   };
   const ctx = new DocxWalker(styles, numbering, rels, notes, comments, part, chunk);

@@ -91,7 +91,7 @@ function sheetComments(zip: ZipReader, rels: Rels, persons: Map<string, string>)
         if (threaded.has(ref)) continue;
         // The copy of a thread whose part is missing: its comment and replies, after Excel's notice.
         const start = text.indexOf('Comment:');
-        text = (start >= 0 ? text.slice(start + 'Comment:'.length) : text).replace(/\n\s*Reply:/g, ' ·');
+        text = (start >= 0 ? text.slice(start + 'Comment:'.length) : text).replace(/\n[ \t]*Reply:/g, ' ·');
         author = undefined;
       } else if (author && text.startsWith(`${author}:`)) text = text.slice(author.length + 1);
       const line = flat(text);

@@ -533,7 +533,8 @@ describe('markdown convention', () => {
       '------=mhtDocumentPart--',
     ].join('\r\n');
     const rels = '<Relationships><Relationship Id="c1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="afchunk.mht"/><Relationship Id="c2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk" Target="chunk2.htm"/></Relationships>';
-    const body = `${p('Before')}<w:altChunk r:id="c1"/>${p('Between')}<w:altChunk r:id="c2"/>`;
+    // A chunk referred to twice is read once (a hostile body could refer to one thousands of times).
+    const body = `${p('Before')}<w:altChunk r:id="c1"/>${p('Between')}<w:altChunk r:id="c2"/><w:altChunk r:id="c2"/>`;
     const bytes = docx(body, { 'word/_rels/document.xml.rels': rels, 'word/afchunk.mht': mht, 'word/chunk2.htm': '<html><body><table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table></body></html>' });
     expect(await md(bytes)).toBe('Before\n\n# Report\n\nCafé costs 5 €, see [the site](https://example.com/a).\n\n- one\n- two\n\nBetween\n\n| k | v |\n| --- | --- |\n| a | 1 |\n');
   });
