@@ -45,15 +45,12 @@ export function convertDocx(zip: ZipReader): Converted {
   const comments = new Map(findAll(parseXml(zip.text('word/comments.xml') ?? ''), 'w:comment').map((c) => [attr(c, 'w:id') ?? '', c]));
   const part = (id: string | undefined) => {
     const rel = rels.get(id ?? '');
-    return rel && !rel.external && zip.has(rel.target) ? parseXml(zip.text(rel.target) ?? '') : undefined;
+    const xml = rel && !rel.external ? zip.textOnce(rel.target) : undefined;
+    return xml === undefined ? undefined : parseXml(xml);
   };
-  // Each imported part is read once: a hostile body referring to one chunk 20,000 times would convert it as often.
-  const imported = new Set<string>();
   const chunk = (id: string | undefined) => {
     const rel = rels.get(id ?? '');
-    if (!rel || rel.external || imported.has(rel.target)) return [];
-    imported.add(rel.target);
-    const bytes = zip.read(rel.target);
+    const bytes = rel && !rel.external ? zip.readOnce(rel.target) : undefined;
     return bytes ? chunkBlocks(bytes) : [];
   };
   const ctx = new DocxWalker(styles, numbering, rels, notes, comments, part, chunk);

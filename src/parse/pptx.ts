@@ -159,11 +159,13 @@ function collectShapes(
       const chart = find(sh, 'c:chart');
       if (chart) {
         const rel = rels.get(attr(chart, 'r:id') ?? '');
-        if (rel && zip.has(rel.target)) out.push({ x, y, blocks: chartBlocks(parseXml(zip.text(rel.target) ?? '')) });
+        const xml = rel && !rel.external ? zip.textOnce(rel.target) : undefined;
+        if (xml !== undefined) out.push({ x, y, blocks: chartBlocks(parseXml(xml)) });
       }
       // SmartArt: its data part's text as a nested list.
       const diagram = rels.get(attr(find(sh, 'dgm:relIds'), 'r:dm') ?? '');
-      if (diagram && !diagram.external && zip.has(diagram.target)) out.push({ x, y, blocks: diagramBlocks(parseXml(zip.text(diagram.target) ?? '')) });
+      const data = diagram && !diagram.external ? zip.textOnce(diagram.target) : undefined;
+      if (data !== undefined) out.push({ x, y, blocks: diagramBlocks(parseXml(data)) });
     }
   }
 }

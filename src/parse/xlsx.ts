@@ -113,7 +113,8 @@ function sheetCharts(zip: ZipReader, sheetPath: string): Block[] {
     const rels = readRels(zip.text(relsPath(d.target)), d.target);
     for (const c of findAll(drawing, 'c:chart')) {
       const rel = rels.get(attr(c, 'r:id') ?? '');
-      if (rel && zip.has(rel.target)) append(out, chartBlocks(parseXml(zip.text(rel.target) ?? '')));
+      const xml = rel && !rel.external ? zip.textOnce(rel.target) : undefined;
+      if (xml !== undefined) append(out, chartBlocks(parseXml(xml)));
     }
   }
   return out;

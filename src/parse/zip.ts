@@ -146,4 +146,23 @@ export class ZipReader {
     const b = this.read(name);
     return b ? new TextDecoder('utf-8').decode(b) : undefined;
   }
+
+  private readonly taken = new Set<string>();
+
+  /**
+   * An entry the document refers to by relationship (a chart, a diagram, an imported chunk), read the first time
+   * only: a legitimate file refers to each such part once, and a hostile one referring to one part thousands of
+   * times would otherwise have it inflated and converted as often (2,000 references to one chart: 11 s).
+   */
+  readOnce(name: string): Uint8Array | undefined {
+    if (this.taken.has(name)) return undefined;
+    this.taken.add(name);
+    return this.read(name);
+  }
+
+  /** `readOnce` as UTF-8 text. */
+  textOnce(name: string): string | undefined {
+    const b = this.readOnce(name);
+    return b ? new TextDecoder('utf-8').decode(b) : undefined;
+  }
 }

@@ -539,6 +539,14 @@ describe('markdown convention', () => {
     expect(await md(bytes)).toBe('Before\n\n# Report\n\nCafé costs 5 €, see [the site](https://example.com/a).\n\n- one\n- two\n\nBetween\n\n| k | v |\n| --- | --- |\n| a | 1 |\n');
   });
 
+  it('a part referred to many times (a chart, a diagram, an imported chunk) is read once: a hostile file cannot have it converted thousands of times', async () => {
+    const rels = '<Relationships><Relationship Id="ch" Type="x/chart" Target="charts/chart1.xml"/></Relationships>';
+    const chart = '<c:chartSpace xmlns:c="c"><c:chart><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>Sales</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Q1</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>5</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>';
+    const drawing = '<w:r><w:drawing><wp:inline xmlns:wp="wp"><a:graphic xmlns:a="a"><a:graphicData><c:chart xmlns:c="c" r:id="ch"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>';
+    const out = await md(docx(`<w:p>${drawing.repeat(5000)}</w:p>`, { 'word/_rels/document.xml.rels': rels, 'word/charts/chart1.xml': chart }));
+    expect(out.match(/\| Q1 \| 5 \|/g)).toHaveLength(1);
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
