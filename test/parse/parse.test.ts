@@ -547,6 +547,20 @@ describe('markdown convention', () => {
     expect(out.match(/\| Q1 \| 5 \|/g)).toHaveLength(1);
   });
 
+  it('pptx: a slide list naming one hidden slide 100,000 times reads that slide once', async () => {
+    const files: Record<string, string> = {
+      '[Content_Types].xml': '<Types/>',
+      'ppt/presentation.xml': `<p:presentation xmlns:p="p" xmlns:r="r"><p:sldIdLst>${'<p:sldId id="256" r:id="rId1"/>'.repeat(100_000)}</p:sldIdLst></p:presentation>`,
+      'ppt/_rels/presentation.xml.rels': '<Relationships><Relationship Id="rId1" Type="x/slide" Target="slides/slide1.xml"/></Relationships>',
+      'ppt/slides/slide1.xml': `<p:sld xmlns:p="p" xmlns:a="a" show="0"><p:cSld><p:spTree>${'<p:sp><p:txBody><a:p><a:r><a:t>x</a:t></a:r></a:p></p:txBody></p:sp>'.repeat(500)}</p:spTree></p:cSld></p:sld>`,
+    };
+    // Stored, not deflated: the list compresses past the zip-bomb ratio.
+    const r = await parse(zip(files, 0));
+    expect(r.status).toBe(200);
+    expect(r.json.data.metadata.numPages).toBe(100_000);
+    expect(r.json.data.markdown ?? '').toBe('');
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
