@@ -33,19 +33,16 @@ export function convertPptx(zip: ZipReader, opts: ParseOptions): Converted {
   let firstTitle: string | undefined;
   let read = 0;
   let cut = false;
-  const hidden = new Set<string>();
   for (const [i, sid] of ids.entries()) {
     const rel = presRels.get(attr(sid, 'r:id') ?? '');
     if (!rel) continue;
     // A hidden slide (`show="0"`) is left out of the show, as a hidden sheet is of the workbook: counted in
-    // `numPages`, not read. Slides keep their numbers in the deck. A part found hidden is not read again (a hostile
-    // list could name one hidden slide a hundred thousand times).
-    if (hidden.has(rel.target)) continue;
-    const slide = parseXml(zip.text(rel.target) ?? '');
-    if (attr(child(slide, 'p:sld'), 'show') === '0') {
-      hidden.add(rel.target);
-      continue;
-    }
+    // `numPages`, not read. Slides keep their numbers in the deck.
+    // A slide part is read once, however many entries name it (see `ZipReader.readOnce`).
+    const xml = zip.textOnce(rel.target);
+    if (xml === undefined) continue;
+    const slide = parseXml(xml);
+    if (attr(child(slide, 'p:sld'), 'show') === '0') continue;
     if (read >= opts.maxPages) {
       cut = true;
       break;

@@ -43,7 +43,8 @@ export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
     const name = attr(s, 'name') ?? `Sheet ${read}`;
     blocks.push({ t: 'h', level: 2, text: esc(name) });
     const rel = rels.get(attr(s, 'r:id') ?? '');
-    const xml = rel ? zip.text(rel.target) : undefined;
+    // A sheet part is read once, however many entries name it (see `ZipReader.readOnce`).
+    const xml = rel ? zip.textOnce(rel.target) : undefined;
     const sheetRels: Rels = rel ? readRels(zip.text(relsPath(rel.target)), rel.target) : new Map();
     if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904, sheetRels));
     if (rel) append(blocks, sheetCharts(zip, rel.target));
