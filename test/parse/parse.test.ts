@@ -545,6 +545,14 @@ describe('markdown convention', () => {
     const drawing = '<w:r><w:drawing><wp:inline xmlns:wp="wp"><a:graphic xmlns:a="a"><a:graphicData><c:chart xmlns:c="c" r:id="ch"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>';
     const out = await md(docx(`<w:p>${drawing.repeat(5000)}</w:p>`, { 'word/_rels/document.xml.rels': rels, 'word/charts/chart1.xml': chart }));
     expect(out.match(/\| Q1 \| 5 \|/g)).toHaveLength(1);
+    // A workbook listing one sheet part three times: its cells once.
+    const book = zip({
+      '[Content_Types].xml': '<Types/>',
+      'xl/workbook.xml': `<workbook xmlns:r="r"><sheets>${[1, 2, 3].map((i) => `<sheet name="S${i}" sheetId="${i}" r:id="rId1"/>`).join('')}</sheets></workbook>`,
+      'xl/_rels/workbook.xml.rels': '<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      'xl/worksheets/sheet1.xml': '<worksheet><sheetData><row r="1"><c r="A1"><v>42</v></c></row></sheetData></worksheet>',
+    });
+    expect(await md(book)).toBe('## S1\n\n42\n\n## S2\n\n## S3\n');
   });
 
   it('pptx: a slide list naming one hidden slide 100,000 times reads that slide once', async () => {
