@@ -539,7 +539,7 @@ describe('markdown convention', () => {
     expect(await md(bytes)).toBe('Before\n\n# Report\n\nCafé costs 5 €, see [the site](https://example.com/a).\n\n- one\n- two\n\nBetween\n\n| k | v |\n| --- | --- |\n| a | 1 |\n');
   });
 
-  it('a part referred to many times (a chart, a diagram, an imported chunk) is read once: a hostile file cannot have it converted thousands of times', async () => {
+  it('a part referred to many times (a sheet, a slide, a chart, a diagram, an imported chunk) is read once: a hostile file cannot have it converted thousands of times', async () => {
     const rels = '<Relationships><Relationship Id="ch" Type="x/chart" Target="charts/chart1.xml"/></Relationships>';
     const chart = '<c:chartSpace xmlns:c="c"><c:chart><c:plotArea><c:barChart><c:ser><c:tx><c:strRef><c:strCache><c:pt idx="0"><c:v>Sales</c:v></c:pt></c:strCache></c:strRef></c:tx><c:cat><c:strRef><c:strCache><c:pt idx="0"><c:v>Q1</c:v></c:pt></c:strCache></c:strRef></c:cat><c:val><c:numRef><c:numCache><c:pt idx="0"><c:v>5</c:v></c:pt></c:numCache></c:numRef></c:val></c:ser></c:barChart></c:plotArea></c:chart></c:chartSpace>';
     const drawing = '<w:r><w:drawing><wp:inline xmlns:wp="wp"><a:graphic xmlns:a="a"><a:graphicData><c:chart xmlns:c="c" r:id="ch"/></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>';
