@@ -232,6 +232,8 @@ class DocxWalker {
   private depth = 0;
   /** Comments referred to since the last top-level block, written after it (after a list or a table as a whole). */
   private heldComments: string[] = [];
+  /** Every comment ever held: each is written once. */
+  private commentsHeld = new Set<string>();
   /** Text boxes (their content), SmartArt and charts (as blocks) met in the paragraph being read, written after it. */
   private heldBoxes: (XNode | Block)[] = [];
 
@@ -248,11 +250,12 @@ class DocxWalker {
 
   /** Notes in the order the text first refers to them: GFM footnote labels 1, 2, … */
   private noteOrder: string[] = [];
+  private noteLabels = new Map<string, number>();
 
   private noteLabel(key: string): number {
-    let i = this.noteOrder.indexOf(key);
-    if (i < 0) i = this.noteOrder.push(key) - 1;
-    return i + 1;
+    let label = this.noteLabels.get(key);
+    if (label === undefined) this.noteLabels.set(key, (label = this.noteOrder.push(key)));
+    return label;
   }
 
   /** The referenced notes as GFM footnote definitions (`[^1]: …`), one paragraph each, in label order. */
@@ -507,7 +510,12 @@ class DocxWalker {
       else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', raw: true });
       else if (c.name === 'w:commentReference') {
         const id = attr(c, 'w:id') ?? '';
-        if (this.comments.has(id) && !this.heldComments.includes(id)) this.heldComments.push(id);
+        // Written once, after the block of its first anchor: a hostile body anchoring one long comment in 20,000
+        // paragraphs would have it written 20,000 times.
+        if (this.comments.has(id) && !this.commentsHeld.has(id)) {
+          this.commentsHeld.add(id);
+          this.heldComments.push(id);
+        }
       } else if (c.name === 'w:footnoteReference' || c.name === 'w:endnoteReference') {
         const key = `${c.name === 'w:footnoteReference' ? 'f' : 'e'}:${attr(c, 'w:id') ?? ''}`;
         if (this.notes.has(key)) segs.push({ text: `[^${this.noteLabel(key)}]`, raw: true });

@@ -569,6 +569,15 @@ describe('markdown convention', () => {
     expect(r.json.data.markdown ?? '').toBe('');
   });
 
+  it('docx: a comment anchored in many places is written once, after its first anchor\'s block', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const comments = `<w:comments ${W}><w:comment w:id="1" w:author="A"><w:p><w:r><w:t>${'long '.repeat(2000)}</w:t></w:r></w:p></w:comment></w:comments>`;
+    const anchored = '<w:p><w:r><w:t>x</w:t></w:r><w:r><w:commentReference w:id="1"/></w:r></w:p>'.repeat(5000);
+    const out = await md(docx(anchored, { 'word/comments.xml': comments }));
+    expect(out.match(/\*\*Comment \(A\):\*\*/g)).toHaveLength(1);
+    expect(out.startsWith('x\n\n> **Comment (A):** long long')).toBe(true);
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
