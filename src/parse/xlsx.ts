@@ -73,7 +73,12 @@ function readPersons(zip: ZipReader, rels: Rels): Map<string, string> {
 function sheetComments(zip: ZipReader, rels: Rels, persons: Map<string, string>): Block[] {
   const found: { ref: string; line: string }[] = [];
   const threaded = new Set<string>();
-  const part = (type: string) => [...rels.values()].filter((r) => r.type.endsWith(type) && !r.external && zip.has(r.target)).map((r) => parseXml(zip.text(r.target) ?? ''));
+  const part = (type: string) =>
+    [...rels.values()]
+      .filter((r) => r.type.endsWith(type) && !r.external)
+      .map((r) => zip.textOnce(r.target))
+      .filter((xml): xml is string => xml !== undefined)
+      .map((xml) => parseXml(xml));
   const flat = (t: string) => esc(t.replace(/\s+/g, ' ').trim());
   for (const root of part('/threadedComment'))
     for (const c of findAll(root, 'threadedComment')) {
