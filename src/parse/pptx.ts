@@ -86,7 +86,7 @@ function readSlide(zip: ZipReader, slide: XNode, path: string, authors: Map<stri
   }
   const shapes: Shape[] = [];
   const tree = find(slide, 'p:spTree');
-  collectShapes(tree, shapes, rels, zip, layoutPos, 0, 0, 0);
+  collectShapes(tree, shapes, rels, zip, layoutPos, [1, 0], [1, 0], 0);
   // Visual order with a row tolerance of a quarter inch.
   const TOL = 228600;
   shapes.sort((a, b) => (Math.abs(a.y - b.y) > TOL ? a.y - b.y : a.x - b.x));
@@ -117,14 +117,31 @@ function readSlide(zip: ZipReader, slide: XNode, path: string, authors: Map<stri
   return { title: titleShape?.title, body, notes, comments };
 }
 
+/** A coordinate's map onto the slide along one axis: `scale * v + shift`. */
+type Axis = [scale: number, shift: number];
+
+const place = (v: number, [scale, shift]: Axis) => scale * v + shift;
+
+/**
+ * A group's children are placed in its own coordinates (`a:chOff`, `a:chExt`), which PowerPoint keeps when the group
+ * is moved or resized (`a:off`, `a:ext`): a child's place on the slide is the group's map of it, then the parent's.
+ */
+function groupAxis(parent: Axis, xfrm: XNode | undefined, at: 'x' | 'y', size: 'cx' | 'cy'): Axis {
+  const num = (el: string, name: string) => Number(attr(child(xfrm, el), name) ?? 0) || 0;
+  const ext = num('a:ext', size);
+  const chExt = num('a:chExt', size);
+  const scale = ext > 0 && chExt > 0 ? ext / chExt : 1;
+  return [parent[0] * scale, place(num('a:off', at) - scale * num('a:chOff', at), parent)];
+}
+
 function collectShapes(
   tree: XNode | undefined,
   out: Shape[],
   rels: Map<string, { target: string; external: boolean; type: string }>,
   zip: ZipReader,
   layoutPos: Map<string, { x: number; y: number }>,
-  dx: number,
-  dy: number,
+  tx: Axis,
+  ty: Axis,
   depth: number,
 ): void {
   if (!tree || depth > 20) return;
@@ -133,14 +150,15 @@ function collectShapes(
     const ph = find(find(sh, 'p:nvPr') ?? sh, 'p:ph');
     let pos = off ? { x: Number(attr(off, 'x') ?? 0), y: Number(attr(off, 'y') ?? 0) } : undefined;
     if (!pos && ph) pos = layoutPos.get(`idx:${attr(ph, 'idx')}`) ?? layoutPos.get(`type:${attr(ph, 'type') ?? 'body'}`);
-    const x = (pos?.x ?? 0) + dx;
-    const y = (pos?.y ?? (ph && /title/i.test(attr(ph, 'type') ?? '') ? 0 : 1e12)) + dy;
+    const x = place(pos?.x ?? 0, tx);
+    const y = place(pos?.y ?? (ph && /title/i.test(attr(ph, 'type') ?? '') ? 0 : 1e12), ty);
     if (sh.name === 'p:grpSp') {
-      collectShapes(sh, out, rels, zip, layoutPos, dx, dy, depth + 1);
+      const xfrm = child(child(sh, 'p:grpSpPr'), 'a:xfrm');
+      collectShapes(sh, out, rels, zip, layoutPos, groupAxis(tx, xfrm, 'x', 'cx'), groupAxis(ty, xfrm, 'y', 'cy'), depth + 1);
     } else if (sh.name === 'mc:AlternateContent') {
       // A shape PowerPoint writes twice, for newer readers (an equation, ink, a 3D model) and as a fallback picture:
       // the newer form is the one with text.
-      collectShapes(child(sh, 'mc:Choice') ?? child(sh, 'mc:Fallback'), out, rels, zip, layoutPos, dx, dy, depth + 1);
+      collectShapes(child(sh, 'mc:Choice') ?? child(sh, 'mc:Fallback'), out, rels, zip, layoutPos, tx, ty, depth + 1);
     } else if (sh.name === 'p:sp') {
       const type = attr(ph, 'type');
       const isTitle = type === 'title' || type === 'ctrTitle';

@@ -578,6 +578,17 @@ describe('markdown convention', () => {
     expect(out.startsWith('x\n\n> **Comment (A):** long long')).toBe(true);
   });
 
+  it('pptx: a moved or resized group places its shapes where the group now is (its own coordinates mapped onto the slide)', async () => {
+    // The group was made at the top of the slide (child coordinates from 0) and then moved below "Middle".
+    const group = (off: number, ext: number, chOff: number, chExt: number, shapes: string) =>
+      `<p:grpSp><p:grpSpPr><a:xfrm><a:off x="0" y="${off}"/><a:ext cx="100" cy="${ext}"/><a:chOff x="0" y="${chOff}"/><a:chExt cx="100" cy="${chExt}"/></a:xfrm></p:grpSpPr>${shapes}</p:grpSp>`;
+    const moved = group(4_000_000, 1_000_000, 0, 1_000_000, shape('Group first', 0) + shape('Group second', 500_000));
+    // A group shrunk to half, nested in one moved down: its second child lands between "Middle" and the moved group.
+    const nested = group(3_000_000, 500_000, 0, 500_000, group(0, 500_000, 0, 1_000_000, shape('Nested top', 0) + shape('Nested low', 900_000)));
+    const r = await md(pptx([{ shapes: shape('Top', 100_000) + moved + shape('Middle', 2_000_000) + nested }]));
+    expect(r).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nTop\n\nMiddle\n\nNested top\n\nNested low\n\nGroup first\n\nGroup second\n');
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
