@@ -33,7 +33,39 @@ interface Style {
 interface Level {
   fmt: string;
   start: number;
+  /** The level's label pattern (`w:lvlText`, "%1.%2."). */
+  text?: string;
 }
+
+/** A list count in a level's number format: decimal, with a leading zero, letters (27 is "aa"), or roman. */
+function numberText(n: number, fmt: string): string {
+  switch (fmt) {
+    case 'decimalZero':
+      return n < 10 ? `0${n}` : String(n);
+    case 'lowerLetter':
+    case 'upperLetter': {
+      if (n < 1) return String(n);
+      const letter = String.fromCharCode(97 + ((n - 1) % 26)).repeat(Math.min(10, Math.ceil(n / 26)));
+      return fmt === 'upperLetter' ? letter.toUpperCase() : letter;
+    }
+    case 'lowerRoman':
+    case 'upperRoman': {
+      if (n < 1 || n > 3999) return String(n);
+      let out = '';
+      let v = n;
+      for (const [k, r] of ROMAN)
+        while (v >= k) {
+          out += r;
+          v -= k;
+        }
+      return fmt === 'upperRoman' ? out : out.toLowerCase();
+    }
+    default:
+      return String(n);
+  }
+}
+
+const ROMAN: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
 
 export function convertDocx(zip: ZipReader): Converted {
   const doc = parseXml(zip.text('word/document.xml') ?? '');
@@ -118,6 +150,7 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
       levels.set(Number(attr(l, 'w:ilvl') ?? 0), {
         fmt: attr(child(l, 'w:numFmt'), 'w:val') ?? 'bullet',
         start: Number(attr(child(l, 'w:start'), 'w:val') ?? 1),
+        text: attr(child(l, 'w:lvlText'), 'w:val'),
       });
     }
     abstract.set(attr(a, 'w:abstractNumId') ?? '', levels);
@@ -131,7 +164,10 @@ function readNumbering(xml: string | undefined): Map<string, Map<number, Level>>
       const lv = levels.get(i) ?? { fmt: 'decimal', start: 1 };
       if (so !== undefined) lv.start = Number(so);
       const ol = child(o, 'w:lvl');
-      if (ol) lv.fmt = attr(child(ol, 'w:numFmt'), 'w:val') ?? lv.fmt;
+      if (ol) {
+        lv.fmt = attr(child(ol, 'w:numFmt'), 'w:val') ?? lv.fmt;
+        lv.text = attr(child(ol, 'w:lvlText'), 'w:val') ?? lv.text;
+      }
       levels.set(i, lv);
     }
     out.set(attr(n, 'w:numId') ?? '', levels);
@@ -375,8 +411,6 @@ class DocxWalker {
       return { kind: 'heading', level: 1, text };
     }
     if (!heading && /^heading(\d)$/i.test(styleId ?? '')) heading = ['', '', /(\d)$/.exec(styleId!)![1]] as unknown as RegExpExecArray;
-    if (heading) return { kind: 'heading', level: Math.min(6, Number(heading[2])), text };
-    if (outline !== undefined && Number(outline) < 6 && name !== 'normal') return { kind: 'heading', level: Number(outline) + 1, text };
     const numPr = child(ppr, 'w:numPr');
     let numId = attr(child(numPr, 'w:numId'), 'w:val');
     let ilvl = numPr ? Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? 0) : undefined;
@@ -385,7 +419,15 @@ class DocxWalker {
       numId = s?.numId;
       ilvl ??= s?.ilvl ?? 0;
     }
-    if (numId && numId !== '0' && this.numbering.has(numId)) return { kind: 'list', level: 0, text, numId, ilvl: ilvl ?? 0 };
+    const numbered = !!numId && numId !== '0' && this.numbering.has(numId);
+    // A heading tied to a multilevel list ("1.2 Scope") shows its number: part of its text.
+    const numberedText = () => {
+      const label = numbered ? this.label(numId!, Math.min(8, Math.max(0, ilvl ?? 0))) : undefined;
+      return label && text ? `${esc(label)} ${text}` : text;
+    };
+    if (heading) return { kind: 'heading', level: Math.min(6, Number(heading[2])), text: numberedText() };
+    if (outline !== undefined && Number(outline) < 6 && name !== 'normal') return { kind: 'heading', level: Number(outline) + 1, text: numberedText() };
+    if (numbered) return { kind: 'list', level: 0, text, numId, ilvl: ilvl ?? 0 };
     if (this.isCode(p, chain)) return { kind: 'code', level: 0, text: this.plain(p) };
     if (/^list (bullet|number)/.test(name)) return { kind: 'list', level: 0, text, ilvl: Number(/(\d)$/.exec(name)?.[1] ?? 1) - 1 };
     if (QUOTE_STYLE.test(name)) return { kind: 'quote', level: 0, text };
@@ -564,6 +606,24 @@ class DocxWalker {
       stack.push({ block, ilvl, numId: p.numId });
     }
     return out;
+  }
+
+  /**
+   * A numbered heading's label as Word shows it: its level's text (`%1.%2`) with each level's count in that level's
+   * format, counting on the list's counters (a heading and list items of one list number together). Bullets and
+   * levels without a number give none.
+   */
+  private label(numId: string, ilvl: number): string | undefined {
+    const levels = this.numbering.get(numId);
+    const lvl = levels?.get(ilvl);
+    if (!lvl?.text || lvl.fmt === 'bullet' || lvl.fmt === 'none') return undefined;
+    this.count(numId, ilvl, lvl.start);
+    const counts = this.counters.get(numId) ?? [];
+    return lvl.text.replace(/%([1-9])/g, (_, d: string) => {
+      const k = Number(d) - 1;
+      const at = levels!.get(k);
+      return numberText(counts[k] ?? at?.start ?? 1, at?.fmt ?? 'decimal');
+    });
   }
 
   private count(numId: string | undefined, ilvl: number, start: number): number {

@@ -589,6 +589,18 @@ describe('markdown convention', () => {
     expect(r).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nTop\n\nMiddle\n\nNested top\n\nNested low\n\nGroup first\n\nGroup second\n');
   });
 
+  it('docx: a heading tied to a multilevel list shows its number as Word does ("1.2 Scope", "Appendix A"), counted with the list', async () => {
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const lvl = (i: number, fmt: string, text: string, start = 1) => `<w:lvl w:ilvl="${i}"><w:start w:val="${start}"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="${text}"/></w:lvl>`;
+    const numberingXml = `<w:numbering ${W}><w:abstractNum w:abstractNumId="0">${lvl(0, 'decimal', '%1')}${lvl(1, 'decimal', '%1.%2')}${lvl(2, 'lowerRoman', '%1.%2.%3')}</w:abstractNum><w:abstractNum w:abstractNumId="1">${lvl(0, 'upperLetter', 'Appendix %1:')}</w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>`;
+    const styles = `<w:styles ${W}>${[1, 2, 3].map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/><w:pPr><w:numPr><w:ilvl w:val="${n - 1}"/><w:numId w:val="1"/></w:numPr></w:pPr></w:style>`).join('')}</w:styles>`;
+    const appendix = `<w:p><w:pPr><w:pStyle w:val="Heading1"/><w:numPr><w:ilvl w:val="0"/><w:numId w:val="2"/></w:numPr></w:pPr><w:r><w:t>Data</w:t></w:r></w:p>`;
+    const body = p('Intro', 'Heading1') + p('Scope', 'Heading2') + p('Terms', 'Heading2') + p('Detail', 'Heading3') + p('Detail two', 'Heading3') + p('Design', 'Heading1') + p('Parts', 'Heading2') + appendix;
+    expect(await md(docx(body, { 'word/styles.xml': styles, 'word/numbering.xml': numberingXml }))).toBe(
+      '# 1 Intro\n\n## 1.1 Scope\n\n## 1.2 Terms\n\n### 1.2.i Detail\n\n### 1.2.ii Detail two\n\n# 2 Design\n\n## 2.1 Parts\n\n# Appendix A: Data\n',
+    );
+  });
+
   it('docx: footnotes and endnotes are GFM footnotes, labelled in the order the text refers to them', async () => {
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
     const ref = (kind: 'foot' | 'end', id: number) => `<w:r><w:rPr><w:rStyle w:val="${kind}noteReference"/></w:rPr><w:${kind}noteReference w:id="${id}"/></w:r>`;
