@@ -16,6 +16,8 @@ const LITERALS = /"[^"]*"|\\.|\[[^\]]*\]/g;
  */
 const LOCALE_TAG = /\[\$([^\]-]*)-[0-9A-Fa-f]+\]/g;
 
+const withoutLocale = (code: string) => code.replace(LOCALE_TAG, (_, symbol: string) => (symbol ? `[$${symbol}]` : ''));
+
 /** Elapsed time (`[h]:mm:ss`, `[mm]:ss`): a duration, shown as the format shows it, not a time of day. */
 const ELAPSED = /\[(?:h+|m+|s+)\]/i;
 
@@ -43,10 +45,17 @@ function viaNumfmt(code: string, value: number | string, opts?: { dateSpanLarge:
 /** A number as `code` shows it; a date (serial days since 1900, or 1904 with `date1904`) in ISO 8601. */
 export function formatNumber(n: number, code: string, date1904 = false): string {
   if (isGeneral(code)) return generalNumber(n);
-  const plain = code.replace(LOCALE_TAG, (_, symbol: string) => (symbol ? `[$${symbol}]` : ''));
-  seen.add(plain); // isDateFormat parses and keeps it too
-  if (!ELAPSED.test(plain.replace(/"[^"]*"|\\./g, '')) && isDateFormat(plain)) return isoDate(n, plain, date1904);
+  const plain = withoutLocale(code);
+  if (isDateCode(code)) return isoDate(n, plain, date1904);
   return viaNumfmt(plain, n)?.trim() ?? generalNumber(n);
+}
+
+/** Whether `code` shows a number as a date or a time of day (not General, not elapsed time). */
+export function isDateCode(code: string): boolean {
+  if (isGeneral(code)) return false;
+  const plain = withoutLocale(code);
+  seen.add(plain); // isDateFormat parses and keeps it
+  return !ELAPSED.test(plain.replace(/"[^"]*"|\\./g, '')) && isDateFormat(plain);
 }
 
 /** Text as `code` shows it: only a text section (`"Ref "@`, the fourth section) changes it. */

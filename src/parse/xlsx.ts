@@ -5,7 +5,7 @@
  */
 import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
-import { formatNumber, formatText } from './number-format.js';
+import { formatNumber, formatText, isDateCode } from './number-format.js';
 import { commentLine, esc, link } from './inline.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { LIMITS, ParseError } from './types.js';
@@ -275,6 +275,20 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
   });
 }
 
+/**
+ * A cell stored as an ISO 8601 date-time (`t="d"`, as SheetJS writes dates) shown as a serial date would be: through
+ * its date format, else with the parts it has (a midnight is a date). Text that is no date stays as it is.
+ */
+function isoCell(v: string, code: string): string {
+  const m = /^(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,3})\d*)?)?)?(Z|[+-]\d\d:?\d\d)?$/.exec(v.trim());
+  if (!m) return v;
+  const [, y, mo, d, h = '00', mi = '00', sec = '00', ms = '0'] = m;
+  const serial = Date.UTC(+y, +mo - 1, +d, +h, +mi, +sec, Number(ms.padEnd(3, '0'))) / 86_400_000 + 25_569;
+  if (!Number.isFinite(serial)) return v;
+  if (isDateCode(code)) return formatNumber(serial, code);
+  return h === '00' && mi === '00' && sec === '00' ? `${y}-${mo}-${d}` : `${y}-${mo}-${d} ${h}:${mi}${sec === '00' ? '' : `:${sec}`}`;
+}
+
 type Rels = ReturnType<typeof readRels>;
 
 const MAX_LINKED_CELLS = 100_000;
@@ -322,7 +336,7 @@ function cellValue(c: XNode, shared: string[], formats: string[], date1904: bool
     case 'e':
       return v;
     case 'd':
-      return v.replace(/T00:00:00(\.000)?Z?$/, '');
+      return isoCell(v, code);
     default: {
       if (v === '') return '';
       const n = Number(v);

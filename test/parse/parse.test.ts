@@ -834,6 +834,13 @@ describe('markdown convention', () => {
     );
   });
 
+  it('xlsx: a cell stored as an ISO date-time (t="d", as SheetJS writes dates) reads as a serial date would', async () => {
+    const styles = '<styleSheet><numFmts><numFmt numFmtId="164" formatCode="d mmm yyyy h:mm"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs></styleSheet>';
+    const d = (ref: string, v: string, s = 0) => `<c r="${ref}" t="d" s="${s}"><v>${v}</v></c>`;
+    const rows = `<row r="1">${d('A1', '2024-01-15T00:00:00.000Z', 1)}${d('B1', '2024-01-15T13:45:30.000Z', 2)}${d('C1', '2024-01-15T13:45:30Z')}${d('D1', 'not a date')}</row>`;
+    expect(await md(xlsx([{ name: 'D', rows }], styles))).toBe('## D\n\n| 2024-01-15 | 2024-01-15 13:45 | 2024-01-15 13:45:30 | not a date |\n| --- | --- | --- | --- |\n');
+  });
+
   it('xlsx: values as their number format shows them (Excel\'s rules), dates and times of day in ISO 8601', async () => {
     // [format code, value, shown]; the number cases agree with LibreOffice's rendering of the same workbook.
     const cases: [string, number | string, string][] = [
