@@ -528,10 +528,7 @@ class DocxWalker {
   run(r: XNode, segs: Run[]): void {
     if (this.hidden(r)) return;
     const rpr = child(r, 'w:rPr');
-    const on = (name: string) => {
-      const e = child(rpr, name);
-      return !!e && !['0', 'false', 'none'].includes(attr(e, 'w:val') ?? '');
-    };
+    const on = (name: string) => toggle(child(rpr, name)) ?? false;
     // Inline code: a code character style, or a monospace font in a paragraph that is not itself monospace.
     const charStyle = this.styleChain(attr(child(rpr, 'w:rStyle'), 'w:val'));
     const font = runFont(rpr) ?? charStyle.find((s) => s.font)?.font;

@@ -6,8 +6,8 @@
  * radicals, under- and overscripts, tables, fences), and an element this does not know gives its content.
  * The tree's depth is bounded where the page is parsed (`html.ts`), so the recursion is too.
  */
-import { ACCENTS, FUNCTIONS, NARY, symbols, tidyTex } from './omml.js';
-import type { XNode } from './xml.js';
+import { ACCENTS, FUNCTIONS, group, NARY, symbols, tidyTex } from './omml.js';
+import { findAll, kids, textOf, type XNode } from './xml.js';
 
 export function mathmlMarkdown(math: XNode): string {
   const tex = pageTex(math) ?? tidyTex(convert(math));
@@ -17,48 +17,27 @@ export function mathmlMarkdown(math: XNode): string {
 
 /** The TeX a page gives beside its MathML, unwrapped from `{\displaystyle …}` or `{\textstyle …}`. */
 function pageTex(math: XNode): string | undefined {
-  const note = findTag(math, (n) => n.name === 'annotation' && /^(application\/x-tex|tex)$/i.test(n.attribs?.encoding ?? ''));
-  const tex = (note ? textIn(note) : math.attribs?.alttext ?? '').trim();
+  const note = findAll(math, 'annotation').find((n) => /^(application\/x-tex|tex)$/i.test(n.attribs?.encoding ?? ''));
+  const tex = (note ? textOf(note) : math.attribs?.alttext ?? '').trim();
   if (!tex) return undefined;
   const wrapped = /^\{\\(?:displaystyle|textstyle)\s*([^]*)\}$/.exec(tex);
   return (wrapped ? wrapped[1] : tex).replace(/\s+/g, ' ').trim();
 }
 
-function findTag(n: XNode, test: (n: XNode) => boolean): XNode | undefined {
-  for (const c of n.children ?? []) {
-    if (c.type !== 'tag') continue;
-    if (test(c)) return c;
-    const hit = findTag(c, test);
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-function textIn(n: XNode): string {
-  return (n.children ?? []).map((c) => (c.type === 'text' ? c.data ?? '' : textIn(c))).join('');
-}
-
-const tags = (n: XNode) => (n.children ?? []).filter((c) => c.type === 'tag');
-const all = (n: XNode) => tags(n).map(convert).join('');
-/** A script's base or argument: braces around more than one character or command. */
-const group = (s: string) => {
-  const t = s.length <= 24 ? s.trim() : '';
-  return t.length === 1 || /^\\[A-Za-z]+$/.test(t) ? t : `{${s}}`;
-};
-
+const all = (n: XNode) => kids(n).map(convert).join('');
 function convert(n: XNode): string {
-  const [a, b, c] = tags(n);
+  const [a, b, c] = kids(n);
   switch (n.name) {
     case 'mi': {
-      const t = textIn(n).trim();
+      const t = textOf(n).trim();
       return FUNCTIONS.has(t) ? `\\${t} ` : t.length > 1 && /^[A-Za-z]+$/.test(t) ? `\\mathrm{${t}}` : symbols(t);
     }
     case 'mn':
     case 'mo':
-      return symbols(textIn(n).trim());
+      return symbols(textOf(n).trim());
     case 'mtext':
     case 'ms':
-      return `\\text{${textIn(n).replace(/[{}\\]/g, '')}}`;
+      return `\\text{${textOf(n).replace(/[{}\\]/g, '')}}`;
     case 'mspace':
       return ' ';
     case 'mfrac':
@@ -78,7 +57,7 @@ function convert(n: XNode): string {
     case 'munderover': {
       if (!a || !b) return all(n);
       // Only a token's text is compared (an operator, a function name, an accent): a nested base is converted once.
-      const token = (x: XNode) => (/^m[ion]$/.test(x.name ?? '') ? textIn(x).trim() : '');
+      const token = (x: XNode) => (/^m[ion]$/.test(x.name ?? '') ? textOf(x).trim() : '');
       const base = token(a);
       const op = NARY[base] ?? (FUNCTIONS.has(base) ? `\\${base}` : undefined);
       const under = n.name === 'mover' ? undefined : convert(b);
@@ -92,14 +71,14 @@ function convert(n: XNode): string {
       return over !== undefined ? `\\overset{${over}}{${lower}}` : lower;
     }
     case 'mtable':
-      return `\\begin{matrix}${tags(n)
-        .map((row) => tags(row).map(convert).join(' & '))
+      return `\\begin{matrix}${kids(n)
+        .map((row) => kids(row).map(convert).join(' & '))
         .join(' \\\\ ')}\\end{matrix}`;
     case 'mfenced': {
       const open = n.attribs?.open ?? '(';
       const close = n.attribs?.close ?? ')';
       const fence = (ch: string) => (ch === '{' ? '\\{' : ch === '}' ? '\\}' : ch || '.');
-      return `\\left${fence(open)} ${tags(n).map(convert).join(', ')} \\right${fence(close)}`;
+      return `\\left${fence(open)} ${kids(n).map(convert).join(', ')} \\right${fence(close)}`;
     }
     case 'annotation':
     case 'annotation-xml':

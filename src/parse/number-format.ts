@@ -30,7 +30,7 @@ const seen = new Set<string>();
 
 /** How many distinct patterns this process has handed to numfmt. */
 export function numberFormatsCached(): number {
-  return seen.size;
+  return Math.max(seen.size, kinds.size);
 }
 
 function viaNumfmt(code: string, value: number | string, opts?: { dateSpanLarge: boolean }): string | undefined {
@@ -42,20 +42,39 @@ function viaNumfmt(code: string, value: number | string, opts?: { dateSpanLarge:
   }
 }
 
+/**
+ * What a code shows a number as, and the code numfmt is given (its locale tags reduced), worked out once per code:
+ * cells of one format are many. Grows as `seen` does (one entry per distinct code), so the worker's retirement
+ * bounds it too.
+ */
+const kinds = new Map<string, { kind: 'general' | 'date' | 'number'; plain: string }>();
+
+function kindOf(code: string): { kind: 'general' | 'date' | 'number'; plain: string } {
+  let k = kinds.get(code);
+  if (!k) {
+    const plain = withoutLocale(code);
+    if (isGeneral(code)) k = { kind: 'general', plain };
+    else {
+      seen.add(plain); // isDateFormat parses and keeps it
+      const date = !ELAPSED.test(plain.replace(/"[^"]*"|\\./g, '')) && isDateFormat(plain);
+      k = { kind: date ? 'date' : 'number', plain };
+    }
+    kinds.set(code, k);
+  }
+  return k;
+}
+
 /** A number as `code` shows it; a date (serial days since 1900, or 1904 with `date1904`) in ISO 8601. */
 export function formatNumber(n: number, code: string, date1904 = false): string {
-  if (isGeneral(code)) return generalNumber(n);
-  const plain = withoutLocale(code);
-  if (isDateCode(code)) return isoDate(n, plain, date1904);
+  const { kind, plain } = kindOf(code);
+  if (kind === 'general') return generalNumber(n);
+  if (kind === 'date') return isoDate(n, plain, date1904);
   return viaNumfmt(plain, n)?.trim() ?? generalNumber(n);
 }
 
 /** Whether `code` shows a number as a date or a time of day (not General, not elapsed time). */
 export function isDateCode(code: string): boolean {
-  if (isGeneral(code)) return false;
-  const plain = withoutLocale(code);
-  seen.add(plain); // isDateFormat parses and keeps it
-  return !ELAPSED.test(plain.replace(/"[^"]*"|\\./g, '')) && isDateFormat(plain);
+  return kindOf(code).kind === 'date';
 }
 
 /** Text as `code` shows it: only a text section (`"Ref "@`, the fourth section) changes it. */

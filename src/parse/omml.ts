@@ -5,7 +5,7 @@
  * arrays); an element this does not know gives its content. Property elements (`…Pr`) carry no content.
  * The tree's depth is bounded where it is parsed (`xml.ts`), so the recursion is too.
  */
-import { attr, child, kids, type XNode } from './xml.js';
+import { attr, child, kids, textOf, type XNode } from './xml.js';
 
 /**
  * An equation (`m:oMath`) as `$…$`; a display block of them (`m:oMathPara`) as `$$…$$` each, a space apart (a
@@ -50,8 +50,8 @@ const short = (s: string) => (s.length <= 24 ? s.trim() : '');
 /** A property of an element (`m:fPr/m:type@m:val`): the value, or undefined. */
 const prop = (n: XNode, pr: string, name: string) => attr(child(child(n, pr), name), 'm:val');
 const on = (v: string | undefined) => v !== undefined && !['0', 'off', 'false'].includes(v);
-/** `{…}` around a group that is more than one character or command (`x^{10}`, `x^2`, `\\log_2`). */
-const group = (s: string) => {
+/** `{…}` around a group that is more than one character or command (`x^{10}`, `x^2`, `\\log_2`; shared with `mathml.ts`). */
+export const group = (s: string) => {
   const t = short(s);
   return t.length === 1 || /^\\[A-Za-z]+$/.test(t) ? t : `{${s}}`;
 };
@@ -65,7 +65,7 @@ const SCRIPTS: Record<string, string> = { 'double-struck': 'mathbb', script: 'ma
  */
 function run(n: XNode): string {
   const raw = kids(n, 'm:t')
-    .map((t) => (t.children ?? []).map((c) => c.data ?? '').join(''))
+    .map(textOf)
     .join('');
   const text = symbols(raw);
   if (!text.trim()) return text;
