@@ -22,7 +22,7 @@ import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 import { createUpstreamClient } from '../upstream/client.js';
 import { newRequestId } from '../lib/ids.js';
-import { createLogger, redactUrl, type AppLogger } from './logger.js';
+import { accessLogger, createLogger, redactUrl, type AppLogger } from './logger.js';
 import { sendError, setRateHeaders } from './reply.js';
 import { registerCatalogueRoutes } from './routes/catalogue.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
@@ -156,9 +156,10 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  const access = accessLogger(log);
   app.addHook('onResponse', (request, reply, done) => {
     const state = request.callState;
-    log.info({
+    access.info({
       reqId: request.id,
       method: request.method,
       url: redactUrl(request.url),

@@ -14,6 +14,15 @@ export function redactUrl(url: string): string {
 
 export type AppLogger = Logger & { child(bindings: object): Logger; flush(cb?: (err?: Error) => void): void };
 
+/**
+ * The access line's logger: the same stream without redaction. Its fields are fixed (request id, method, masked URL,
+ * status, duration, key id), none of them a redacted path, and redacting them cost about 5 µs a line (6.4 against
+ * 1.5 µs in one process), some 4% of a paid cache hit's CPU. Anything else is logged through the redacting logger.
+ */
+export function accessLogger(log: AppLogger): Logger {
+  return (log as unknown as pino.Logger).child({}, { redact: [] }) as unknown as Logger;
+}
+
 export function createLogger(level: string, stream?: NodeJS.WritableStream): AppLogger {
   return pino(
     {
