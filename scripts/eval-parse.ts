@@ -27,7 +27,7 @@ export const norm = (s: string) =>
     .toLowerCase()
     .replace(/\\(.)/g, '$1')
     .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<br\s*\/?>/g, ' ')
+    .replace(/<br\s*\/?>|<\/?su[bp]>/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/[*_`~#|>]+/g, ' ')

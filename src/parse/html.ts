@@ -5,7 +5,7 @@
  */
 import { parseDocument } from 'htmlparser2';
 import { append } from '../lib/arrays.js';
-import { codeSpan, collapse, esc, image, link, MONO_FONT, plainText, wrap } from './inline.js';
+import { codeSpan, collapse, esc, image, link, MONO_FONT, plainText, raise, wrap } from './inline.js';
 import { mathmlMarkdown } from './mathml.js';
 import { writeMarkdown } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
@@ -271,7 +271,7 @@ class Walker {
         return codeSpan(collapse(textOf(c)));
       case 'sup':
       case 'sub':
-        return this.inlineChildren(c);
+        return raise(this.inlineChildren(c), c.name);
       case 'math':
         return mathmlMarkdown(c);
       // A browser sets an inline quotation in quotation marks, single ones inside another quotation.

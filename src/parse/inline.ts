@@ -71,7 +71,7 @@ function plainRuns(runs: Run[]): string {
       let j = i + 1;
       while (j < runs.length && !runs[j].raw && runs[j].v === v) j++;
       const inner = plainRuns(runs.slice(i, j).map((r) => ({ ...r, v: undefined })));
-      out += inner.trim() ? keepEdges(inner, (core) => `<${v}>${core}</${v}>`) : inner;
+      out += raise(inner, v);
       i = j - 1;
       continue;
     }
@@ -110,6 +110,11 @@ export function image(alt: string | undefined, src?: string): string {
 }
 
 /** Wraps text in a delimiter, keeping surrounding spaces outside (`** x**` is not emphasis). */
+/** Markdown set raised or lowered: `<sup>…</sup>` or `<sub>…</sub>` around its text, edge spaces outside. */
+export function raise(text: string, tag: 'sup' | 'sub'): string {
+  return text.trim() ? keepEdges(text, (core) => `<${tag}>${core}</${tag}>`) : text;
+}
+
 export function wrap(text: string, mark: string): string {
   return keepEdges(text, (core) => `${mark}${core}${mark}`);
 }

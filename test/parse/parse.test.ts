@@ -453,6 +453,12 @@ describe('markdown convention', () => {
     expect(await md(deck)).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nx<sup>2</sup> + CO<sub>2</sub>\n');
   });
 
+  it('HTML: <sup> and <sub> stay raised and lowered (H2O is H<sub>2</sub>O), a note mark included, edge spaces outside', async () => {
+    expect(await md(new TextEncoder().encode('<body><p>H<sub>2</sub>O, x<sup> 2 </sup>+ y<sup><b>3</b></sup>, 1<sup></sup>st, a duck.<sup class="reference"><a href="#cite_note-1">[1]</a></sup></p></body>'))).toBe(
+      'H<sub>2</sub>O, x <sup>2</sup> + y<sup>**3**</sup>, 1st, a duck.<sup>\\[1\\]</sup>\n',
+    );
+  });
+
   it('pptx: paragraphs set wholly in a monospace font are one fenced code block, typed as is; a title in one stays a title', async () => {
     const mono = (t: string) => `<a:r><a:rPr><a:latin typeface="Consolas"/></a:rPr><a:t xml:space="preserve">${t}</a:t></a:r>`;
     const title = `<p:sp><p:nvSpPr><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm><a:off x="0" y="0"/></a:xfrm></p:spPr><p:txBody><a:p>${mono('main()')}</a:p></p:txBody></p:sp>`;
