@@ -223,6 +223,34 @@ function shownRuns(n: XNode | undefined, out: XNode[] = []): XNode[] {
   return out;
 }
 
+/** Marks between paragraphs that neither end nor start one: bookmarks, comment ranges, proofing and permission marks. */
+const BETWEEN = /^w:(bookmark|commentRange|moveFromRange|moveToRange|proofErr|perm)/;
+
+/**
+ * Body children with paragraphs joined where a tracked change deleted the mark between them (`w:pPr/w:rPr/w:del`):
+ * accepted, the change makes one paragraph of the two, with the first one's properties, as LibreOffice accepts it.
+ * A paragraph whose content went with its mark leaves the next as it was, and a table after a deleted mark stays a
+ * table.
+ */
+function joinDeletedMarks(nodes: XNode[]): XNode[] {
+  const out: XNode[] = [];
+  let open = -1; // index in `out` of the paragraph whose mark was deleted, the next paragraph joins it
+  for (const n of nodes) {
+    if (n.name === 'w:p' && open >= 0) {
+      const first = out[open];
+      out[open] = { ...first, children: [...(first.children ?? []), ...kids(n).filter((c) => c.name !== 'w:pPr')] };
+      if (!markDeleted(n)) open = -1;
+      continue;
+    }
+    out.push(n);
+    if (n.name === 'w:p') open = markDeleted(n) && shownRuns(n).some((r) => kids(r).some((c) => c.name !== 'w:rPr')) ? out.length - 1 : -1;
+    else if (!BETWEEN.test(n.name ?? '')) open = -1;
+  }
+  return out;
+}
+
+const markDeleted = (p: XNode) => !!child(child(child(p, 'w:pPr'), 'w:rPr'), 'w:del');
+
 /** Code paragraph styles (Word's own and common template names). */
 const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
 /** Inline code character styles ("HTML Code", pandoc's "Verbatim Char"). */
@@ -333,7 +361,7 @@ class DocxWalker {
       code = [];
     };
     const visit = (n: XNode) => {
-      for (const c of kids(n)) {
+      for (const c of joinDeletedMarks(kids(n))) {
         if (c.name === 'w:p') {
           const held = this.heldComments.length;
           const p = this.paragraph(c);

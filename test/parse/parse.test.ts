@@ -400,6 +400,26 @@ describe('markdown convention', () => {
     expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('Keep added moved here\n\nA שלום B\n\n東京に行く\n\n```\ncall()\n```\n');
   });
 
+  it('docx: a tracked deletion of a paragraph mark joins the two paragraphs with the first one\'s style, as LibreOffice accepts it; a paragraph deleted whole leaves the next as it was', async () => {
+    const r = (t: string) => `<w:r><w:t xml:space="preserve">${t}</w:t></w:r>`;
+    const gone = (t: string) => `<w:del w:id="9" w:author="a"><w:r><w:delText>${t}</w:delText></w:r></w:del>`;
+    const p = (inner: string, { style = '', markDeleted = false } = {}) =>
+      `<w:p><w:pPr>${style ? `<w:pStyle w:val="${style}"/>` : ''}${markDeleted ? '<w:rPr><w:del w:id="8" w:author="a"/></w:rPr>' : ''}</w:pPr>${inner}</w:p>`;
+    const body = [
+      p(r('Scope of '), { style: 'Heading1', markDeleted: true }),
+      p(r('the work')),
+      p(r('One '), { markDeleted: true }),
+      '<w:bookmarkStart w:id="0" w:name="b"/>',
+      p(r('two '), { markDeleted: true }),
+      p(r('three.')),
+      p(gone('Old heading'), { style: 'Heading1', markDeleted: true }),
+      p(r('Body kept.')),
+      p(r('Before a table'), { markDeleted: true }),
+      '<w:tbl><w:tr><w:tc><w:p>' + r('a') + '</w:p></w:tc><w:tc><w:p>' + r('b') + '</w:p></w:tc></w:tr><w:tr><w:tc><w:p>' + r('1') + '</w:p></w:tc><w:tc><w:p>' + r('2') + '</w:p></w:tc></w:tr></w:tbl>',
+    ].join('');
+    expect(await md(docx(body))).toBe('# Scope of the work\n\nOne two three.\n\nBody kept.\n\nBefore a table\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n');
+  });
+
   it('docx and pptx: equations (Office Math) are LaTeX, inline as $…$ and displayed as $$…$$, in the body, a table cell or a slide', async () => {
     const M = 'xmlns:m="http://schemas.openxmlformats.org/officeDocument/2006/math"';
     const mr = (t: string, sty?: string, scr?: string) => `<m:r>${sty || scr ? `<m:rPr>${scr ? `<m:scr m:val="${scr}"/>` : ''}${sty ? `<m:sty m:val="${sty}"/>` : ''}</m:rPr>` : ''}<m:t>${t}</m:t></m:r>`;
