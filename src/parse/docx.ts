@@ -235,16 +235,19 @@ const BETWEEN = /^w:(bookmark|commentRange|moveFromRange|moveToRange|proofErr|pe
 function joinDeletedMarks(nodes: XNode[]): XNode[] {
   const out: XNode[] = [];
   let open = -1; // index in `out` of the paragraph whose mark was deleted, the next paragraph joins it
+  let joined: XNode[] | undefined; // that paragraph's children, copied once however many paragraphs join it
   for (const n of nodes) {
     if (n.name === 'w:p' && open >= 0) {
-      const first = out[open];
-      out[open] = { ...first, children: [...(first.children ?? []), ...kids(n).filter((c) => c.name !== 'w:pPr')] };
+      if (!joined) out[open] = { ...out[open], children: (joined = [...(out[open].children ?? [])]) };
+      for (const c of kids(n)) if (c.name !== 'w:pPr') joined.push(c);
       if (!markDeleted(n)) open = -1;
       continue;
     }
     out.push(n);
-    if (n.name === 'w:p') open = markDeleted(n) && shownRuns(n).some((r) => kids(r).some((c) => c.name !== 'w:rPr')) ? out.length - 1 : -1;
-    else if (!BETWEEN.test(n.name ?? '')) open = -1;
+    if (n.name === 'w:p') {
+      joined = undefined;
+      open = markDeleted(n) && shownRuns(n).some((r) => kids(r).some((c) => c.name !== 'w:rPr')) ? out.length - 1 : -1;
+    } else if (!BETWEEN.test(n.name ?? '')) open = -1;
   }
   return out;
 }
