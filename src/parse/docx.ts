@@ -9,6 +9,7 @@
 import { append } from '../lib/arrays.js';
 import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
+import { captionedTable } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
@@ -394,7 +395,7 @@ class DocxWalker {
         } else if (c.name === 'w:tbl') {
           flush();
           comments();
-          out.push(this.table(c));
+          append(out, this.table(c));
           comments();
         } else if (c.name === 'w:sdt' || CONTAINERS.has(c.name ?? '')) {
           visit(c.name === 'w:sdt' ? child(c, 'w:sdtContent') ?? c : c);
@@ -664,7 +665,8 @@ class DocxWalker {
     return value;
   }
 
-  table(tbl: XNode): Block {
+  /** A table's blocks: its title rows (see `captionedTable`) unless its first row is marked a header, then the table. */
+  table(tbl: XNode): Block[] {
     const rows: string[][] = [];
     for (const tr of kids(tbl, 'w:tr')) {
       const row: string[] = [];
@@ -682,6 +684,7 @@ class DocxWalker {
       }
       rows.push(row);
     }
-    return { t: 'table', rows };
+    const headed = !!child(child(kids(tbl, 'w:tr')[0], 'w:trPr'), 'w:tblHeader');
+    return headed ? [{ t: 'table', rows }] : captionedTable(rows);
   }
 }

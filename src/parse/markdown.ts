@@ -131,6 +131,21 @@ export function cell(text: string): string {
   return squeeze(md);
 }
 
+/**
+ * A table from a source that marks no header row (a sheet; a Word table without a repeated header row), its title
+ * rows taken out: leading rows of one filled cell (often merged across the width) over a row of several, with data
+ * below, are the table's caption, not its header. Each is a paragraph above the table, and the row under them heads it.
+ */
+export function captionedTable(rows: string[][]): Block[] {
+  const filled = (r: string[]) => r.filter((c) => c.trim()).length;
+  let head = 0;
+  while (head < rows.length && filled(rows[head]) <= 1) head++;
+  const titles = rows.slice(0, head).filter((r) => filled(r) === 1);
+  if (!titles.length || !rows.slice(head + 1).some(filled)) return [{ t: 'table', rows }];
+  const title = (r: string[]): Block => ({ t: 'p', text: r.find((c) => c.trim())!.trim().split(/\s*\n\s*/).join('\\\n') });
+  return [...titles.map(title), { t: 'table', rows: rows.slice(head) }];
+}
+
 /** Drops empty rows and columns; the first remaining row is the header. A 1x1 table is a paragraph. */
 export function renderTable(input: string[][]): string {
   let rows = input.map((r) => r.map(cell)).filter((r) => r.some((c) => c !== ''));

@@ -7,6 +7,7 @@ import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
 import { formatNumber, formatText, isDateCode } from './number-format.js';
 import { commentLine, esc, link } from './inline.js';
+import { captionedTable } from './markdown.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { LIMITS, ParseError } from './types.js';
 import { attr, child, coreTitle, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
@@ -271,8 +272,8 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
       for (let c = g.c1; c <= g.c2; c++) row.push(link(esc(cells.get(`${r},${c}`) ?? ''), links.get(`${r},${c}`)));
       rows.push(row);
     }
-    return { t: 'table', rows } as Block;
-  });
+    return captionedTable(rows);
+  }).flat();
 }
 
 /**

@@ -795,6 +795,22 @@ describe('markdown convention', () => {
     expect(r.json.data.markdown).toBe('## S\n\n| A1 | D1 |\n| --- | --- |\n| A3 | D3 |\n');
   });
 
+  it('xlsx and docx: a title row above a table (one cell filled, merged across or not, over a row of several) is a paragraph, the row below the header; a marked header row stays', async () => {
+    const c = (ref: string, v: string) => `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
+    const sheet = `<row r="1">${c('A1', 'Sales 2024')}</row><row r="2">${c('B2', 'by region')}</row><row r="3">${c('A3', 'Region')}${c('B3', 'Q1')}${c('C3', 'Q2')}</row><row r="4">${c('A4', 'North')}${c('B4', '10')}${c('C4', '20')}</row>
+      <row r="7">${c('A7', 'Only a title')}</row><row r="8">${c('A8', 'and')}${c('B8', 'one row')}</row>`;
+    const merged = '</sheetData><mergeCells count="1"><mergeCell ref="A1:C1"/></mergeCells><sheetData>';
+    expect(await md(xlsx([{ name: 'S', rows: sheet + merged }]))).toBe(
+      '## S\n\nSales 2024\n\nby region\n\n| Region | Q1 | Q2 |\n| --- | --- | --- |\n| North | 10 | 20 |\n\n| Only a title | |\n| --- | --- |\n| and | one row |\n',
+    );
+    const tc = (t: string, span = 1) => `<w:tc>${span > 1 ? `<w:tcPr><w:gridSpan w:val="${span}"/></w:tcPr>` : ''}<w:p><w:r><w:t>${t}</w:t></w:r></w:p></w:tc>`;
+    const tr = (cells: string, header = false) => `<w:tr>${header ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${cells}</w:tr>`;
+    const table = (header: boolean) => `<w:tbl>${tr(tc('Table 1: Budget', 2), header)}${tr(tc('Item') + tc('Cost'))}${tr(tc('Paper') + tc('5'))}</w:tbl>`;
+    expect(await md(docx(table(false) + '<w:p/>' + table(true)))).toBe(
+      'Table 1: Budget\n\n| Item | Cost |\n| --- | --- |\n| Paper | 5 |\n\n| Table 1: Budget | |\n| --- | --- |\n| Item | Cost |\n| Paper | 5 |\n',
+    );
+  });
+
   it('xlsx: ## per sheet, each region its own table, number formats applied, hidden sheets counted not read, maxPages', async () => {
     const styles = `<styleSheet><numFmts><numFmt numFmtId="164" formatCode="&quot;$&quot;#,##0.00"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="10"/><xf numFmtId="164"/></cellXfs></styleSheet>`;
     const rows = `<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>
