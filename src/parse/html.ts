@@ -7,7 +7,7 @@ import { parseDocument } from 'htmlparser2';
 import { append } from '../lib/arrays.js';
 import { codeSpan, collapse, esc, image, link, MONO_FONT, plainText, raise, wrap } from './inline.js';
 import { mathmlMarkdown } from './mathml.js';
-import { writeMarkdown } from './markdown.js';
+import { captionedTable, writeMarkdown } from './markdown.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { LIMITS } from './types.js';
 import { attr, checkShape, find, kids, textOf, type XNode } from './xml.js';
@@ -333,7 +333,10 @@ class Walker {
         col += cs;
       }
     });
-    out.push({ t: 'table', rows: grid.map((r) => Array.from(r, (x) => x ?? '')) });
+    const cells = grid.map((r) => Array.from(r, (x) => x ?? ''));
+    // A header the page marks (`<thead>`, `<th>` in the first row) stays the header; else title rows are captions.
+    const headed = sections.some((s) => s.name === 'thead') || kids(rows[0]).some((c) => c.name === 'th');
+    append(out, headed ? [{ t: 'table', rows: cells }] : captionedTable(cells));
     return out;
   }
 }
