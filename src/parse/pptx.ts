@@ -8,6 +8,7 @@ import { append } from '../lib/arrays.js';
 import { chartBlocks } from './chart.js';
 import { diagramBlocks } from './diagram.js';
 import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from './inline.js';
+import { captionedTable } from './markdown.js';
 import type { Block, Converted, ListItem, ParseOptions } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
@@ -176,7 +177,7 @@ function collectShapes(
       if (img) out.push({ x, y, blocks: [{ t: 'p', text: img }] });
     } else if (sh.name === 'p:graphicFrame') {
       const tbl = find(sh, 'a:tbl');
-      if (tbl) out.push({ x, y, blocks: [tableBlock(tbl, rels)] });
+      if (tbl) out.push({ x, y, blocks: tableBlocks(tbl, rels) });
       const chart = find(sh, 'c:chart');
       if (chart) {
         const rel = rels.get(attr(chart, 'r:id') ?? '');
@@ -302,7 +303,8 @@ function textBody(body: XNode | undefined, bulletedByDefault: boolean, rels: Map
   return out;
 }
 
-function tableBlock(tbl: XNode, rels: Map<string, { target: string; external: boolean }>): Block {
+/** A table's blocks: title rows as captions (see `captionedTable`) unless its first row is styled as a header (`firstRow`). */
+function tableBlocks(tbl: XNode, rels: Map<string, { target: string; external: boolean }>): Block[] {
   const rows = kids(tbl, 'a:tr').map((tr) =>
     kids(tr, 'a:tc').map((tc) => {
       if (attr(tc, 'hMerge') === '1' || attr(tc, 'vMerge') === '1') return '';
@@ -312,5 +314,5 @@ function tableBlock(tbl: XNode, rels: Map<string, { target: string; external: bo
         .join('\n');
     }),
   );
-  return { t: 'table', rows };
+  return ['1', 'true'].includes(attr(child(tbl, 'a:tblPr'), 'firstRow') ?? '') ? [{ t: 'table', rows }] : captionedTable(rows);
 }

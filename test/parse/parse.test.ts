@@ -795,7 +795,7 @@ describe('markdown convention', () => {
     expect(r.json.data.markdown).toBe('## S\n\n| A1 | D1 |\n| --- | --- |\n| A3 | D3 |\n');
   });
 
-  it('xlsx, docx and HTML: a title row above a table (one cell filled, merged across or not, over a row of several) is a paragraph, the row below the header; a marked header row stays', async () => {
+  it('xlsx, docx, pptx and HTML: a title row above a table (one cell filled, merged across or not, over a row of several) is a paragraph, the row below the header; a marked header row stays', async () => {
     const c = (ref: string, v: string) => `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
     const sheet = `<row r="1">${c('A1', 'Sales 2024')}</row><row r="2">${c('B2', 'by region')}</row><row r="3">${c('A3', 'Region')}${c('B3', 'Q1')}${c('C3', 'Q2')}</row><row r="4">${c('A4', 'North')}${c('B4', '10')}${c('C4', '20')}</row>
       <row r="7">${c('A7', 'Only a title')}</row><row r="8">${c('A8', 'and')}${c('B8', 'one row')}</row>`;
@@ -813,6 +813,13 @@ describe('markdown convention', () => {
     const html = (first: string) => `<body><table><tr>${first}</tr><tr><td>Item</td><td>Cost</td></tr><tr><td>Paper</td><td>5</td></tr></table></body>`;
     expect(await md(new TextEncoder().encode(html('<td colspan="2">Budget</td>')))).toBe('Budget\n\n| Item | Cost |\n| --- | --- |\n| Paper | 5 |\n');
     expect(await md(new TextEncoder().encode(html('<th colspan="2">Budget</th>')))).toBe('| Budget | |\n| --- | --- |\n| Item | Cost |\n| Paper | 5 |\n');
+    // pptx: a first row styled as the header (firstRow) stays; without it, a title row is a caption.
+    const atc = (t: string, span = 1) => `<a:tc${span > 1 ? ` gridSpan="${span}"` : ''}><a:txBody><a:p><a:r><a:t>${t}</a:t></a:r></a:p></a:txBody></a:tc>`;
+    const frame = (firstRow: boolean) =>
+      `<p:graphicFrame><p:xfrm><a:off x="0" y="0"/></p:xfrm><a:graphic><a:graphicData><a:tbl><a:tblPr${firstRow ? ' firstRow="1"' : ''}/><a:tr>${atc('Budget', 2)}<a:tc hMerge="1"><a:txBody><a:p/></a:txBody></a:tc></a:tr><a:tr>${atc('Item')}${atc('Cost')}</a:tr><a:tr>${atc('Paper')}${atc('5')}</a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+    expect(await md(pptx([{ shapes: frame(false) }, { shapes: frame(true) }]))).toBe(
+      '<!-- slide 1 -->\n\n## Slide 1\n\nBudget\n\n| Item | Cost |\n| --- | --- |\n| Paper | 5 |\n\n<!-- slide 2 -->\n\n## Slide 2\n\n| Budget | |\n| --- | --- |\n| Item | Cost |\n| Paper | 5 |\n',
+    );
   });
 
   it('xlsx: ## per sheet, each region its own table, number formats applied, hidden sheets counted not read, maxPages', async () => {
