@@ -140,9 +140,10 @@ export function captionedTable(rows: string[][]): Block[] {
   const filled = (r: string[]) => r.filter((c) => c.trim()).length;
   let head = 0;
   while (head < rows.length && filled(rows[head]) <= 1) head++;
+  if (head === 0 || head >= rows.length || !rows.slice(head + 1).some(filled)) return [{ t: 'table', rows }];
   const titles = rows.slice(0, head).filter((r) => filled(r) === 1);
-  if (!titles.length || !rows.slice(head + 1).some(filled)) return [{ t: 'table', rows }];
-  const title = (r: string[]): Block => ({ t: 'p', text: r.find((c) => c.trim())!.trim().split(/\s*\n\s*/).join('\\\n') });
+  // The cell's text as a paragraph: its line breaks (`<br>` in a cell) the paragraph's.
+  const title = (r: string[]): Block => ({ t: 'p', text: cell(r.find((c) => c.trim())!).replace(/<br>/g, '\n') });
   return [...titles.map(title), { t: 'table', rows: rows.slice(head) }];
 }
 

@@ -797,11 +797,11 @@ describe('markdown convention', () => {
 
   it('xlsx, docx, pptx and HTML: a title row above a table (one cell filled, merged across or not, over a row of several) is a paragraph, the row below the header; a marked header row stays', async () => {
     const c = (ref: string, v: string) => `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
-    const sheet = `<row r="1">${c('A1', 'Sales 2024')}</row><row r="2">${c('B2', 'by region')}</row><row r="3">${c('A3', 'Region')}${c('B3', 'Q1')}${c('C3', 'Q2')}</row><row r="4">${c('A4', 'North')}${c('B4', '10')}${c('C4', '20')}</row>
+    const sheet = `<row r="1">${c('A1', 'Sales 2024\nEurope')}</row><row r="2">${c('B2', 'by region')}</row><row r="3">${c('A3', 'Region')}${c('B3', 'Q1')}${c('C3', 'Q2')}</row><row r="4">${c('A4', 'North')}${c('B4', '10')}${c('C4', '20')}</row>
       <row r="7">${c('A7', 'Only a title')}</row><row r="8">${c('A8', 'and')}${c('B8', 'one row')}</row>`;
     const merged = '</sheetData><mergeCells count="1"><mergeCell ref="A1:C1"/></mergeCells><sheetData>';
     expect(await md(xlsx([{ name: 'S', rows: sheet + merged }]))).toBe(
-      '## S\n\nSales 2024\n\nby region\n\n| Region | Q1 | Q2 |\n| --- | --- | --- |\n| North | 10 | 20 |\n\n| Only a title | |\n| --- | --- |\n| and | one row |\n',
+      '## S\n\nSales 2024\\\nEurope\n\nby region\n\n| Region | Q1 | Q2 |\n| --- | --- | --- |\n| North | 10 | 20 |\n\n| Only a title | |\n| --- | --- |\n| and | one row |\n',
     );
     const tc = (t: string, span = 1) => `<w:tc>${span > 1 ? `<w:tcPr><w:gridSpan w:val="${span}"/></w:tcPr>` : ''}<w:p><w:r><w:t>${t}</w:t></w:r></w:p></w:tc>`;
     const tr = (cells: string, header = false) => `<w:tr>${header ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${cells}</w:tr>`;
