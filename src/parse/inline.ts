@@ -109,12 +109,12 @@ export function image(alt: string | undefined, src?: string): string {
   return `![${esc(a)}](${isSafeUrl(src) ? src.trim().replace(/[ ()<>]/g, (c) => encodeURIComponent(c)) : ''})`;
 }
 
-/** Wraps text in a delimiter, keeping surrounding spaces outside (`** x**` is not emphasis). */
 /** Markdown set raised or lowered: `<sup>…</sup>` or `<sub>…</sub>` around its text, edge spaces outside. */
 export function raise(text: string, tag: 'sup' | 'sub'): string {
   return text.trim() ? keepEdges(text, (core) => `<${tag}>${core}</${tag}>`) : text;
 }
 
+/** Wraps text in a delimiter, keeping surrounding spaces outside (`** x**` is not emphasis). */
 export function wrap(text: string, mark: string): string {
   return keepEdges(text, (core) => `${mark}${core}${mark}`);
 }

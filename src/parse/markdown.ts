@@ -132,9 +132,10 @@ export function cell(text: string): string {
 }
 
 /**
- * A table from a source that marks no header row (a sheet; a Word table without a repeated header row), its title
- * rows taken out: leading rows of one filled cell (often merged across the width) over a row of several, with data
- * below, are the table's caption, not its header. Each is a paragraph above the table, and the row under them heads it.
+ * A table from a source that marks no header row (a sheet; a Word table without a repeated header row, a slide's
+ * without a header row style, an HTML table without `<thead>` or `<th>` in its first row), its title rows taken out:
+ * leading rows of one filled cell (often merged across the width) over a row of several, with data below, are the
+ * table's caption, not its header. Each is a paragraph above the table, and the row under them heads it.
  */
 export function captionedTable(rows: string[][]): Block[] {
   const filled = (r: string[]) => r.filter((c) => c.trim()).length;
