@@ -164,6 +164,17 @@ class Walker {
     return known;
   }
 
+  private showing = new WeakMap<XNode, boolean>();
+
+  /** Whether an element shows anything: text, or a picture. Worked out once per element. */
+  shows(n: XNode): boolean {
+    if (n.type === 'text') return !!n.data?.trim();
+    if (n.type !== 'tag' || skipped(n)) return false;
+    let known = this.showing.get(n);
+    if (known === undefined) this.showing.set(n, (known = n.name === 'img' || (n.children ?? []).some((k) => this.shows(k))));
+    return known;
+  }
+
   block(c: XNode): Block[] {
     const name = c.name!;
     const h = /^h([1-6])$/.exec(name);
@@ -309,6 +320,14 @@ class Walker {
     for (const s of sorted) {
       if (s.name === 'tr') rows.push(s);
       else if (s.name === 'thead' || s.name === 'tbody' || s.name === 'tfoot') append(rows, kids(s, 'tr'));
+    }
+    const cellsOf = (tr: XNode) => kids(tr).filter((c) => c.name === 'td' || c.name === 'th');
+    // A table of one column without header cells (an e-mail's or an old page's frame around its content) holds no
+    // data: its cells' content is read in order, as a browser shows it, headings, lists and nested tables kept.
+    const marked = sections.some((s) => s.name === 'thead') || rows.some((tr) => cellsOf(tr).some((c) => c.name === 'th'));
+    if (!marked && rows.every((tr) => cellsOf(tr).filter((td) => this.shows(td)).length <= 1)) {
+      for (const tr of rows) for (const td of cellsOf(tr)) append(out, this.blocks(td));
+      return out;
     }
     const grid: string[][] = [];
     const taken: boolean[][] = [];
