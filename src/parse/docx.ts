@@ -667,8 +667,14 @@ class DocxWalker {
 
   /** A table's blocks: its title rows (see `captionedTable`) unless its first row is marked a header, then the table. */
   table(tbl: XNode): Block[] {
+    // A table of one cell is a box drawn around its content (a callout, a framed note): read as that content, its
+    // headings and lists kept.
+    const trs = kids(tbl, 'w:tr');
+    const only = trs.length === 1 ? kids(trs[0]).filter((c) => c.name === 'w:tc' || c.name === 'w:sdt') : [];
+    const box = only.length === 1 ? (only[0].name === 'w:sdt' ? find(only[0], 'w:tc') : only[0]) : undefined;
+    if (box) return this.body(box);
     const rows: string[][] = [];
-    for (const tr of kids(tbl, 'w:tr')) {
+    for (const tr of trs) {
       const row: string[] = [];
       const skip = Number(attr(child(child(tr, 'w:trPr'), 'w:gridBefore'), 'w:val') ?? 0);
       for (let i = 0; i < skip; i++) row.push('');
@@ -684,7 +690,7 @@ class DocxWalker {
       }
       rows.push(row);
     }
-    const headed = !!child(child(kids(tbl, 'w:tr')[0], 'w:trPr'), 'w:tblHeader');
+    const headed = !!child(child(trs[0], 'w:trPr'), 'w:tblHeader');
     return headed ? [{ t: 'table', rows }] : captionedTable(rows);
   }
 }

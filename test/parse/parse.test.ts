@@ -484,6 +484,13 @@ describe('markdown convention', () => {
     );
   });
 
+  it('docx: a table of one cell (a box drawn around a callout) is read as its content, its heading and list kept', async () => {
+    const p = (t: string, style = '') => `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t>${t}</w:t></w:r></w:p>`;
+    const box = `<w:tbl><w:tr><w:tc>${p('Note', 'Heading2')}${p('Read this first.')}${p('Back up', 'ListBullet')}${p('Then update', 'ListBullet')}</w:tc></w:tr></w:tbl>`;
+    const styles = `<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="ListBullet"><w:name w:val="List Bullet"/></w:style></w:styles>`;
+    expect(await md(docx(p('Before.') + box + p('After.'), { 'word/styles.xml': styles }))).toBe('Before.\n\n## Note\n\nRead this first.\n\n- Back up\n- Then update\n\nAfter.\n');
+  });
+
   it('HTML: <sup> and <sub> stay raised and lowered (H2O is H<sub>2</sub>O), a note mark included, edge spaces outside', async () => {
     expect(await md(new TextEncoder().encode('<body><p>H<sub>2</sub>O, x<sup> 2 </sup>+ y<sup><b>3</b></sup>, 1<sup></sup>st, a duck.<sup class="reference"><a href="#cite_note-1">[1]</a></sup></p></body>'))).toBe(
       'H<sub>2</sub>O, x <sup>2</sup> + y<sup>**3**</sup>, 1st, a duck.<sup>\\[1\\]</sup>\n',
