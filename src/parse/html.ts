@@ -322,10 +322,12 @@ class Walker {
       else if (s.name === 'thead' || s.name === 'tbody' || s.name === 'tfoot') append(rows, kids(s, 'tr'));
     }
     const cellsOf = (tr: XNode) => kids(tr).filter((c) => c.name === 'td' || c.name === 'th');
-    // A table of one column without header cells (an e-mail's or an old page's frame around its content) holds no
-    // data: its cells' content is read in order, as a browser shows it, headings, lists and nested tables kept.
+    // A table marked as layout (`role="presentation"`, as e-mails mark theirs) or of one column without header cells
+    // (an e-mail's or an old page's frame around its content) holds no data: its cells' content is read in order, as
+    // a browser shows it, headings, lists and nested tables kept.
     const marked = sections.some((s) => s.name === 'thead') || rows.some((tr) => cellsOf(tr).some((c) => c.name === 'th'));
-    if (!marked && rows.every((tr) => cellsOf(tr).filter((td) => this.shows(td)).length <= 1)) {
+    const layout = ['presentation', 'none'].includes((attr(t, 'role') ?? '').trim().toLowerCase());
+    if (layout || (!marked && rows.every((tr) => cellsOf(tr).filter((td) => this.shows(td)).length <= 1))) {
       for (const tr of rows) for (const td of cellsOf(tr)) append(out, this.blocks(td));
       return out;
     }

@@ -473,14 +473,15 @@ describe('markdown convention', () => {
     expect(await md(deck)).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nx<sup>2</sup> + CO<sub>2</sub>\n');
   });
 
-  it('HTML: a one-column table without header cells (an e-mail\'s frame) is read as its content: headings, paragraphs and the data table inside it kept', async () => {
+  it('HTML: a table marked as layout (role=presentation) or of one column without header cells (an e-mail\'s frame) is read as its content: headings, paragraphs and the data table inside it kept', async () => {
     const page = `<body><table width="100%"><tr><td align="center"><table width="600"><tr><td><img src="https://x.example/logo.png" alt="ACME"></td><td>&nbsp;</td></tr>
       <tr><td><h1>Your order has shipped</h1><p>Hi Sam, order <b>#1234</b> is on its way.</p></td></tr>
       <tr><td><table><tr><td>Item</td><td>Qty</td></tr><tr><td>Widget</td><td>2</td></tr></table></td></tr>
       <tr><td><p>Thanks,<br>The ACME team</p></td></tr></table></td></tr></table>
-      <table><tr><th>Fruit</th></tr><tr><td>Apple</td></tr></table></body>`;
+      <table><tr><th>Fruit</th></tr><tr><td>Apple</td></tr></table>
+      <table role="presentation"><tr><td><h2>Left</h2><p>One.</p></td><td><h2>Right</h2><p>Two.</p></td></tr></table></body>`;
     expect(await md(new TextEncoder().encode(page))).toBe(
-      '![ACME](https://x.example/logo.png)\n\n# Your order has shipped\n\nHi Sam, order **#1234** is on its way.\n\n| Item | Qty |\n| --- | --- |\n| Widget | 2 |\n\nThanks,\\\nThe ACME team\n\n| Fruit |\n| --- |\n| Apple |\n',
+      '![ACME](https://x.example/logo.png)\n\n# Your order has shipped\n\nHi Sam, order **#1234** is on its way.\n\n| Item | Qty |\n| --- | --- |\n| Widget | 2 |\n\nThanks,\\\nThe ACME team\n\n| Fruit |\n| --- |\n| Apple |\n\n## Left\n\nOne.\n\n## Right\n\nTwo.\n',
     );
   });
 
