@@ -665,10 +665,12 @@ class DocxWalker {
     return value;
   }
 
-  /** A table's blocks: its title rows (see `captionedTable`) unless its first row is marked a header, then the table. */
+  /**
+   * A table's blocks: its title rows (see `captionedTable`) unless its first row is marked a header, then the table.
+   * A table of one cell is a box drawn around its content (a callout, a framed note): read as that content, its
+   * headings and lists kept.
+   */
   table(tbl: XNode): Block[] {
-    // A table of one cell is a box drawn around its content (a callout, a framed note): read as that content, its
-    // headings and lists kept.
     const trs = kids(tbl, 'w:tr');
     const only = trs.length === 1 ? kids(trs[0]).filter((c) => c.name === 'w:tc' || c.name === 'w:sdt') : [];
     const box = only.length === 1 ? (only[0].name === 'w:sdt' ? find(only[0], 'w:tc') : only[0]) : undefined;
