@@ -30,7 +30,7 @@ import { MIGRATIONS, SCHEMA } from './schema.js';
 import { budgetApplies, periodWindow } from '../../budgets/periods.js';
 import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../../budgets/status.js';
 import { WriteBatch } from './write-batch.js';
-import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { startCheckpointer, type Checkpointer, type CheckpointerOptions } from './checkpointer.js';
 import { newId } from '../../lib/ids.js';
 
 interface CallRow extends CallRowBase {
@@ -41,6 +41,9 @@ interface CallRow extends CallRowBase {
 const toCall = (r: CallRow): CallRecord => callFromRow(r, r.test === 1, JSON.parse(r.tags) as string[]);
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The write-ahead log's file is cut back to this size when it is rewound (SQLite's `journal_size_limit`). */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /**
  * `background: true` (the server) moves WAL checkpoints to a worker thread; short-lived users (the CLI, tests)
@@ -66,19 +69,22 @@ export class SqliteStore implements Store {
   /** Archived answers this process wrote (hash → day): the cache hits of one result skip re-writing its body. */
   private readonly bodiesWritten = new Map<string, string>();
 
-  constructor(file: string, options: { background?: boolean } = {}) {
+  constructor(file: string, options: { background?: boolean; checkpoints?: CheckpointerOptions } = {}) {
     this.db = new BetterSqlite3(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
+    // A log rewound after a burst is cut back to this size rather than keeping the burst's length on disk.
+    this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
     this.db.exec(SCHEMA);
     this.migrate();
     if (options.background) {
       this.db.pragma('wal_autocheckpoint = 0');
-      this.checkpointer = startCheckpointer(file);
+      this.checkpointer = startCheckpointer(file, options.checkpoints);
     }
-    this.batch = new WriteBatch(this.db, () => this.bodiesWritten.clear());
+    const checkpointer = this.checkpointer;
+    this.batch = new WriteBatch(this.db, () => this.bodiesWritten.clear(), () => checkpointer?.catchUp());
     const p = (sql: string) => this.db.prepare(sql);
     this.s = {
       insertAccount: p('INSERT INTO accounts (id, email, balance, created_at) VALUES (?, ?, ?, ?)'),
@@ -324,7 +330,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    this.batch.flush();
+    this.batch.flush(true);
     await this.checkpointer?.stop();
     this.db.close();
   }

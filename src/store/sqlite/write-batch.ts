@@ -18,11 +18,17 @@ const MAX_BATCH = 256;
 export class WriteBatch {
   private queue: Pending[] = [];
   private scheduled: NodeJS.Immediate | undefined;
+  /** A gate's wait is running: writes queue until it ends. */
+  private holding = false;
 
-  /** `onRollback`: a group was rolled back; what callers remembered of its writes must be forgotten. */
+  /**
+   * `onRollback`: a group was rolled back; what callers remembered of its writes must be forgotten. `gate`: a wait
+   * the next group must sit out, if any (the checkpointer catching up with a long log).
+   */
   constructor(
     private readonly db: Database,
     private readonly onRollback: () => void = () => {},
+    private readonly gate: () => Promise<void> | undefined = () => undefined,
   ) {}
 
   submit<T>(run: () => T): Promise<T> {
@@ -33,10 +39,23 @@ export class WriteBatch {
     });
   }
 
-  /** Runs everything queued now: the scheduled flush, a full batch, and close. */
-  flush(): void {
+  /** Runs everything queued: the scheduled flush, a full batch, and close (`force`: now, past any gate). */
+  flush(force = false): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     this.scheduled = undefined;
+    if (!force) {
+      if (this.holding) return; // the gate's wait ends in a flush
+      const wait = this.queue.length ? this.gate() : undefined;
+      if (wait) {
+        this.holding = true;
+        const resume = () => {
+          this.holding = false;
+          this.flush();
+        };
+        wait.then(resume, resume);
+        return;
+      }
+    }
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
