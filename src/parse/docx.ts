@@ -77,13 +77,11 @@ export function convertDocx(zip: ZipReader): Converted {
   const notes = readNotes(zip.text('word/footnotes.xml'), 'f', readNotes(zip.text('word/endnotes.xml'), 'e'));
   const comments = new Map(findAll(parseXml(zip.text('word/comments.xml') ?? ''), 'w:comment').map((c) => [attr(c, 'w:id') ?? '', c]));
   const part = (id: string | undefined) => {
-    const rel = rels.get(id ?? '');
-    const xml = rel && !rel.external ? zip.textOnce(rel.target) : undefined;
+    const xml = zip.textOnce(rels.get(id ?? ''));
     return xml === undefined ? undefined : parseXml(xml);
   };
   const chunk = (id: string | undefined) => {
-    const rel = rels.get(id ?? '');
-    const bytes = rel && !rel.external ? zip.readOnce(rel.target) : undefined;
+    const bytes = zip.readOnce(rels.get(id ?? ''));
     return bytes ? chunkBlocks(bytes) : [];
   };
   const ctx = new DocxWalker(styles, numbering, rels, notes, comments, part, chunk);
@@ -672,17 +670,20 @@ class DocxWalker {
    */
   table(tbl: XNode): Block[] {
     const trs = kids(tbl, 'w:tr');
-    const only = trs.length === 1 ? kids(trs[0]).filter((c) => c.name === 'w:tc' || c.name === 'w:sdt') : [];
-    const box = only.length === 1 ? (only[0].name === 'w:sdt' ? find(only[0], 'w:tc') : only[0]) : undefined;
-    if (box) return this.body(box);
+    // A row's cells, a content control's cell included.
+    const cellsOf = (tr: XNode) =>
+      kids(tr)
+        .filter((c) => c.name === 'w:tc' || c.name === 'w:sdt')
+        .map((c) => (c.name === 'w:sdt' ? find(c, 'w:tc') : c))
+        .filter((c): c is XNode => !!c);
+    const only = trs.length === 1 ? cellsOf(trs[0]) : [];
+    if (only.length === 1) return this.body(only[0]);
     const rows: string[][] = [];
     for (const tr of trs) {
       const row: string[] = [];
       const skip = Number(attr(child(child(tr, 'w:trPr'), 'w:gridBefore'), 'w:val') ?? 0);
       for (let i = 0; i < skip; i++) row.push('');
-      for (const tc of kids(tr).filter((c) => c.name === 'w:tc' || c.name === 'w:sdt')) {
-        const cell = tc.name === 'w:sdt' ? find(tc, 'w:tc') : tc;
-        if (!cell) continue;
+      for (const cell of cellsOf(tr)) {
         const tcpr = child(cell, 'w:tcPr');
         const span = Math.min(64, Number(attr(child(tcpr, 'w:gridSpan'), 'w:val') ?? 1) || 1);
         const vmerge = child(tcpr, 'w:vMerge');

@@ -325,7 +325,8 @@ class Walker {
     // A table marked as layout (`role="presentation"`, as e-mails mark theirs) or of one column without header cells
     // (an e-mail's or an old page's frame around its content) holds no data: its cells' content is read in order, as
     // a browser shows it, headings, lists and nested tables kept.
-    const marked = sections.some((s) => s.name === 'thead') || rows.some((tr) => cellsOf(tr).some((c) => c.name === 'th'));
+    const thead = sections.some((s) => s.name === 'thead');
+    const marked = thead || rows.some((tr) => cellsOf(tr).some((c) => c.name === 'th'));
     const layout = ['presentation', 'none'].includes((attr(t, 'role') ?? '').trim().toLowerCase());
     if (layout || (!marked && rows.every((tr) => cellsOf(tr).filter((td) => this.shows(td)).length <= 1))) {
       for (const tr of rows) for (const td of cellsOf(tr)) append(out, this.blocks(td));
@@ -356,7 +357,7 @@ class Walker {
     });
     const cells = grid.map((r) => Array.from(r, (x) => x ?? ''));
     // A header the page marks (`<thead>`, `<th>` in the first row) stays the header; else title rows are captions.
-    const headed = sections.some((s) => s.name === 'thead') || kids(rows[0]).some((c) => c.name === 'th');
+    const headed = thead || cellsOf(rows[0]).some((c) => c.name === 'th');
     append(out, headed ? [{ t: 'table', rows: cells }] : captionedTable(cells));
     return out;
   }

@@ -40,7 +40,7 @@ export function convertPptx(zip: ZipReader, opts: ParseOptions): Converted {
     // A hidden slide (`show="0"`) is left out of the show, as a hidden sheet is of the workbook: counted in
     // `numPages`, not read. Slides keep their numbers in the deck.
     // A slide part is read once, however many entries name it (see `ZipReader.readOnce`).
-    const xml = zip.textOnce(rel.target);
+    const xml = zip.textOnce(rel);
     if (xml === undefined) continue;
     const slide = parseXml(xml);
     if (attr(child(slide, 'p:sld'), 'show') === '0') continue;
@@ -180,13 +180,11 @@ function collectShapes(
       if (tbl) out.push({ x, y, blocks: tableBlocks(tbl, rels) });
       const chart = find(sh, 'c:chart');
       if (chart) {
-        const rel = rels.get(attr(chart, 'r:id') ?? '');
-        const xml = rel && !rel.external ? zip.textOnce(rel.target) : undefined;
+        const xml = zip.textOnce(rels.get(attr(chart, 'r:id') ?? ''));
         if (xml !== undefined) out.push({ x, y, blocks: chartBlocks(parseXml(xml)) });
       }
       // SmartArt: its data part's text as a nested list.
-      const diagram = rels.get(attr(find(sh, 'dgm:relIds'), 'r:dm') ?? '');
-      const data = diagram && !diagram.external ? zip.textOnce(diagram.target) : undefined;
+      const data = zip.textOnce(rels.get(attr(find(sh, 'dgm:relIds'), 'r:dm') ?? ''));
       if (data !== undefined) out.push({ x, y, blocks: diagramBlocks(parseXml(data)) });
     }
   }

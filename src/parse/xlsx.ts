@@ -45,7 +45,7 @@ export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
     blocks.push({ t: 'h', level: 2, text: esc(name) });
     const rel = rels.get(attr(s, 'r:id') ?? '');
     // A sheet part is read once, however many entries name it (see `ZipReader.readOnce`).
-    const xml = rel ? zip.textOnce(rel.target) : undefined;
+    const xml = zip.textOnce(rel);
     const sheetRels: Rels = rel ? readRels(zip.text(relsPath(rel.target)), rel.target) : new Map();
     if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904, sheetRels));
     if (rel) append(blocks, sheetCharts(zip, rel.target));
@@ -76,8 +76,8 @@ function sheetComments(zip: ZipReader, rels: Rels, persons: Map<string, string>)
   const threaded = new Set<string>();
   const part = (type: string) =>
     [...rels.values()]
-      .filter((r) => r.type.endsWith(type) && !r.external)
-      .map((r) => zip.textOnce(r.target))
+      .filter((r) => r.type.endsWith(type))
+      .map((r) => zip.textOnce(r))
       .filter((xml): xml is string => xml !== undefined)
       .map((xml) => parseXml(xml));
   const flat = (t: string) => esc(t.replace(/\s+/g, ' ').trim());
@@ -119,8 +119,7 @@ function sheetCharts(zip: ZipReader, sheetPath: string): Block[] {
     const drawing = parseXml(zip.text(d.target) ?? '');
     const rels = readRels(zip.text(relsPath(d.target)), d.target);
     for (const c of findAll(drawing, 'c:chart')) {
-      const rel = rels.get(attr(c, 'r:id') ?? '');
-      const xml = rel && !rel.external ? zip.textOnce(rel.target) : undefined;
+      const xml = zip.textOnce(rels.get(attr(c, 'r:id') ?? ''));
       if (xml !== undefined) append(out, chartBlocks(parseXml(xml)));
     }
   }

@@ -143,26 +143,27 @@ export class ZipReader {
   }
 
   text(name: string): string | undefined {
-    const b = this.read(name);
-    return b ? new TextDecoder('utf-8').decode(b) : undefined;
+    return utf8(this.read(name));
   }
 
   private readonly taken = new Set<string>();
 
   /**
-   * An entry the document refers to by relationship (a chart, a diagram, an imported chunk), read the first time
-   * only: a legitimate file refers to each such part once, and a hostile one referring to one part thousands of
-   * times would otherwise have it inflated and converted as often (2,000 references to one chart: 11 s).
+   * A part the document names by relationship (a sheet, a slide, a chart, a diagram, an imported chunk, comments),
+   * read the first time only: a legitimate file names each such part once, and a hostile one naming one part
+   * thousands of times would otherwise have it inflated and converted as often (2,000 references to one chart:
+   * 11 s). An external relationship names no entry.
    */
-  readOnce(name: string): Uint8Array | undefined {
-    if (this.taken.has(name)) return undefined;
-    this.taken.add(name);
-    return this.read(name);
+  readOnce(rel: { target: string; external?: boolean } | undefined): Uint8Array | undefined {
+    if (!rel || rel.external || this.taken.has(rel.target)) return undefined;
+    this.taken.add(rel.target);
+    return this.read(rel.target);
   }
 
   /** `readOnce` as UTF-8 text. */
-  textOnce(name: string): string | undefined {
-    const b = this.readOnce(name);
-    return b ? new TextDecoder('utf-8').decode(b) : undefined;
+  textOnce(rel: { target: string; external?: boolean } | undefined): string | undefined {
+    return utf8(this.readOnce(rel));
   }
 }
+
+const utf8 = (b: Uint8Array | undefined) => (b ? new TextDecoder('utf-8').decode(b) : undefined);

@@ -76,8 +76,8 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
     if (typeof m !== 'object') return;
     // After a requested checkpoint the held write comes next: it rewinds the log if the checkpoint copied all of it,
     // and if not (a reader was in the way), the next periodic report says so again.
-    logFrames = m.requested ? 0 : m.log;
     if (m.requested) release();
+    else logFrames = m.log;
   });
   worker.once('exit', release);
   let pending: Promise<void> | undefined;
