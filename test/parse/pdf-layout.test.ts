@@ -424,6 +424,21 @@ describe('pdf reading order', () => {
     expect(text.slice(0, 25).every((t) => !/column/.test(t))).toBe(true);
   });
 
+  it('side heads, a body column and a sidebar read one after another, though the gutters lie outside the middle of the page', () => {
+    // A book's back cover: bold side heads left of the blurb, a narrow sidebar at the right edge; the gutters stand at a
+    // quarter and three quarters of the width, and the side heads carry a tenth of the text beside them.
+    const items = [item('Row and Column Access Control', 27, 695, 33, 480)];
+    const heads = ['Implement roles and', 'separation of duties', 'Leverage row', 'permissions on the', 'database', 'Protect columns by', 'defining column', 'masks'];
+    heads.forEach((h, i) => items.push(item(h, 26.7, 541.3 - i * 14 - Math.floor((i + 1) / 3) * 14, 12, h.length * 6)));
+    for (let i = 0; i < 12; i++) items.push(item(`blurb line ${i + 1} of the publication's description here`, 152.9, 542.2 - i * 12, 9.96, 300));
+    for (let i = 0; i < 20; i++) items.push(item(`sidebar ${i + 1} words`, 467.3, 534.3 - i * 11, 10.98, 110));
+    const text = readingOrder(items as never, [], view).map((l) => l.text);
+    expect(text[0]).toMatch(/^Row and Column/);
+    expect(text.slice(1, 9)).toEqual(heads);
+    expect(text.slice(9, 21).every((t) => t.startsWith('blurb line'))).toBe(true);
+    expect(text.slice(21).every((t) => t.startsWith('sidebar'))).toBe(true);
+  });
+
   it('three prose columns sharing baselines read one column after another', () => {
     const items = [item('A Title Spanning All Three Columns Of The Newsletter', 50, 740, 14, 510)];
     for (const [k, x] of [50, 230, 410].entries())

@@ -389,6 +389,18 @@ describe('pdf headings from real structure', () => {
     expect(out).toMatch(/^#### 2\.1\.1 Existing controls$/m);
   });
 
+  it('a back cover set mostly in the body size ranks no sizes of its own: covers are a book\'s first and last pages', async () => {
+    const cover = { lines: [{ text: 'Redpaper', size: 40 }, { text: 'Front cover', size: 18 }] };
+    const chapter = (n: number) => ({ lines: [{ text: `Chapter ${n}. Securing data`, size: 24 }, ...body(6), { text: `${n}.1 Security fundamentals`, size: 16 }, ...body(6), { text: `${n}.1.1 Existing controls`, size: 13 }, ...body(6)] });
+    // The blurb outweighs the cover's titles, so by its sizes alone the page would read as a body page.
+    const back = { lines: [{ text: 'Back cover', size: 33 }, { text: 'Row and Column Access Control', size: 30 }, { text: 'Support in DB2', size: 28 }, ...body(8)] };
+    const out = await md(pdf([cover, chapter(1), chapter(2), back]));
+    expect(out).toMatch(/^## Chapter 2\. Securing data$/m);
+    expect(out).toMatch(/^### 2\.1 Security fundamentals$/m);
+    expect(out).toMatch(/^#### 2\.1\.1 Existing controls$/m);
+    expect(out).toMatch(/^# Back cover$/m);
+  });
+
   it('headingLevel: size ranks first, then numbered lines need another font (all of the line) or a larger size', () => {
     const ctx = { levels: sizeLevels([18, 14], []), bodySize: 10, bodyFont: 'f1', outline: new Map<string, number>() };
     const line = (text: string, size: number, font = 'f1', oneFont = true): Line => ({ y: 0, x: 0, size, text, height: size, cells: [], font, oneFont });

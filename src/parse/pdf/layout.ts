@@ -22,12 +22,14 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   const body = heaviest(sizeWeights(pages.flat(), codeCounts)) ?? 10;
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const headingSizes = [...weight.keys()].filter((s) => s >= body + 1 && s >= body * 1.05 && (weight.get(s) ?? 0) < total * 0.3).sort((a, b) => b - a);
-  // Levels rank the sizes headings take on body pages (half their text or more in the body size): a cover's or an
-  // insert's own sizes would otherwise take the top levels and push a book's chapters and sections to the last one.
+  // Levels rank the sizes headings take on body pages (half their text or more in the body size, and, in a document
+  // of four pages or more, neither the first nor the last: a back cover's blurb may outweigh its titles): a cover's
+  // or an insert's own sizes would otherwise take the top levels and push a book's chapters and sections to the last one.
   const pageWeights = pages.map((p) => sizeWeights(p, codeCounts));
   const onBodyPages = new Set<number>();
   pages.forEach((p, i) => {
     const w = pageWeights[i];
+    if (pages.length >= 4 && (i === 0 || i === pages.length - 1)) return;
     if ((w.get(body) ?? 0) * 2 < [...w.values()].reduce((a, b) => a + b, 0)) return;
     for (const l of p) if (/\p{L}/u.test(l.text)) onBodyPages.add(sizeKey(l.size));
   });

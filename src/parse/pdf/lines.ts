@@ -79,7 +79,9 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
   const allowed = Math.max(1, Math.floor(narrow.length * 0.03));
   let best: [number, number] | undefined;
   let start = -1;
-  for (let i = Math.floor((width / unit) * 0.3); i <= Math.ceil((width / unit) * 0.7); i++) {
+  // The gutter may stand anywhere in the middle three fifths: side heads beside a body column, or a sidebar at the
+  // edge, leave theirs at a quarter of the width or three quarters.
+  for (let i = Math.floor((width / unit) * 0.2); i <= Math.ceil((width / unit) * 0.8); i++) {
     if (bins[i] <= allowed) {
       if (start < 0) start = i;
       if (!best || i - start > best[1] - best[0]) best = [start, i];
@@ -100,15 +102,15 @@ function columns(items: TextItem[], links: { rect: number[]; url: string }[], vi
   }
   joinCrossingLines(full, left, right);
   const chars = (xs: TextItem[]) => xs.reduce((n, it) => n + (it.str?.trim().length ?? 0), 0);
-  // Each side carries a fifth of the text where both sides have text (two columns under a single-column top
-  // half count), and something of the page's.
+  // Each side carries a tenth of the text where both sides have text (two columns under a single-column top half
+  // count; side heads carry about that much beside their body column), and something of the page's.
   const ys = (xs: TextItem[]) => xs.filter((it) => it.str?.trim()).map((it) => it.transform[5]);
   const [lys, rys] = [ys(left), ys(right)];
   const top = Math.min(maxOf(lys), maxOf(rys));
   const bottom = Math.max(minOf(lys), minOf(rys));
   const within = (xs: TextItem[]) => chars(xs.filter((it) => it.transform[5] >= bottom - 1 && it.transform[5] <= top + 1));
   const both = within(left) + within(right);
-  if (within(left) < both * 0.2 || within(right) < both * 0.2 || chars(left) < chars(text) * 0.05 || chars(right) < chars(text) * 0.05) return whole();
+  if (within(left) < both * 0.1 || within(right) < both * 0.1 || chars(left) < chars(text) * 0.05 || chars(right) < chars(text) * 0.05) return whole();
   // Each side may hold columns of its own (a three-column page splits again on one side of its first gutter); a
   // side read as columns counts as prose.
   const side = (xs: TextItem[], a: number, b: number) => (depth < 2 ? columns(xs, links, [a, view?.[1] ?? 0, b, view?.[3] ?? 792], undefined, depth + 1) : { lines: toLines(xs, links), split: false });
