@@ -266,6 +266,26 @@ const runFont = (rpr: XNode | undefined) => {
   return attr(f, 'w:ascii') ?? attr(f, 'w:hAnsi');
 };
 
+/** Heading styles by name, in the languages Word names them (`Heading 2`, `Überschrift 2`, …). */
+const HEADING_STYLE = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/;
+
+/** The level of the heading style a style is based on, if any (a `TOC Heading` is based on `Heading 1`). */
+const headingStyleLevel = (chain: Style[]) => {
+  const m = chain.map((st) => HEADING_STYLE.exec(st.name.toLowerCase())).find(Boolean);
+  return m ? Math.min(6, Number(m[2])) : undefined;
+};
+
+/** Marks a tab inside a table-of-contents entry until the entry's page number is cut off (a private-use character). */
+const TOC_TAB = '\uE000';
+
+/** A table-of-contents entry's title: its text up to the last tab, when what follows is a page number. */
+function tocTitle(text: string): string {
+  const at = text.lastIndexOf(TOC_TAB);
+  const page = at < 0 ? '' : text.slice(at + 1).trim();
+  const title = at >= 0 && /^(?:[ivxlcdm]+|[A-Z]?[-.]?\d+(?:[-.]\d+)*)$/i.test(page) ? text.slice(0, at) : text;
+  return title.replaceAll(TOC_TAB, ' ').trim();
+}
+
 interface Para {
   kind: 'heading' | 'list' | 'text' | 'code' | 'quote';
   level: number;
@@ -280,6 +300,8 @@ class DocxWalker {
   private paraFont: string | undefined;
   /** Whether the current paragraph style hides its runs' text (runs may say otherwise). */
   private paraHidden = false;
+  /** Whether the current paragraph is a table-of-contents entry, whose tabs are marked (see `TOC_TAB`). */
+  private tocEntry = false;
   private counters = new Map<string, number[]>();
 
   constructor(
@@ -432,9 +454,17 @@ class DocxWalker {
     const chain = this.styleChain(styleId);
     this.paraFont = chain.find((s) => s.font)?.font;
     this.paraHidden = chain.find((s) => s.vanish !== undefined)?.vanish ?? false;
-    const text = squeeze(this.runs(p)).replace(/ ?\n ?/g, '\n').trim();
     const name = (chain[0]?.name ?? styleId ?? '').toLowerCase();
-    let heading = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/.exec(name);
+    const toc = /^toc (\d)$/.exec(name) ?? /^TOC(\d)$/.exec(styleId ?? '');
+    this.tocEntry = !!toc;
+    const text = squeeze(this.runs(p)).replace(/ ?\n ?/g, '\n').trim();
+    this.tocEntry = false;
+    // A table of contents' entry is an item nested by its level, without the page number its last tab leads to:
+    // the markdown has no pages, and Word computed the number when the table was last updated.
+    if (toc) return { kind: 'list', level: 0, text: tocTitle(text), ilvl: Number(toc[1]) - 1 };
+    // Its heading ("Contents") is kept out of the outline, but shown as the heading style it is based on.
+    if (name === 'toc heading') return { kind: 'heading', level: headingStyleLevel(chain) ?? 1, text };
+    let heading = HEADING_STYLE.exec(name);
     const outline = attr(child(ppr, 'w:outlineLvl'), 'w:val') ?? chain.find((s) => s.outline !== undefined)?.outline;
     if (name === 'title') {
       if (!this.titleText && text) this.titleText = plainText(text);
@@ -573,7 +603,7 @@ class DocxWalker {
       else if (c.name === 'w:t' || c.name === 'w:sym') {
         const t = c.name === 'w:t' ? symbolText(font, (c.children ?? []).map((x) => x.data ?? '').join('')) : symCharacter(c);
         segs.push({ text: code ? t : esc(t), ...fmt });
-      } else if (c.name === 'w:tab') segs.push({ text: ' ', ...fmt });
+      } else if (c.name === 'w:tab') segs.push(this.tocEntry ? { text: TOC_TAB, raw: true } : { text: ' ', ...fmt });
       // A non-breaking hyphen (Word's Ctrl+Shift+-) is a hyphen shown; an optional one (`w:softHyphen`) is not.
       else if (c.name === 'w:noBreakHyphen') segs.push({ text: '-', ...fmt });
       else if (c.name === 'w:br' || c.name === 'w:cr') segs.push({ text: '\n', raw: true });

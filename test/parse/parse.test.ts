@@ -710,6 +710,28 @@ describe('markdown convention', () => {
     expect(await md(docx(body))).toBe('See [**the guide**](https://example.org/guide) now.\n\n[mail us](mailto:team@example.org)\n\nLocal entry\n\n7 of the report\n\nunsafe\n');
   });
 
+  it('docx: a table of contents is a list nested by its entries\' levels, without page numbers; its heading is the heading style it is based on', async () => {
+    const r = (inner: string) => `<w:r>${inner}</w:r>`;
+    const fld = (type: string) => r(`<w:fldChar w:fldCharType="${type}"/>`);
+    // As Word writes one: the TOC field opens in the first entry and closes after the last; each entry links to its
+    // heading's bookmark, a tab, then a PAGEREF field whose result is the page.
+    const entry = (style: string, title: string, page: string, open = '') =>
+      `<w:p><w:pPr><w:pStyle w:val="${style}"/></w:pPr>${open}<w:hyperlink w:anchor="_Toc${page}">${r(`<w:t>${title}</w:t>`)}${r('<w:tab/>')}${fld('begin')}${r(`<w:instrText> PAGEREF _Toc${page} \\h </w:instrText>`)}${fld('separate')}${r(`<w:t>${page}</w:t>`)}${fld('end')}</w:hyperlink></w:p>`;
+    const open = `${fld('begin')}${r('<w:instrText> TOC \\o "1-3" \\h \\z \\u </w:instrText>')}${fld('separate')}`;
+    // As LibreOffice writes one: title, tab and page in one run, "TOC N" style names on "ContentsN" ids; only the
+    // last tab leads to the page.
+    const lo = (style: string, title: string, page: string) => `<w:p><w:pPr><w:pStyle w:val="${style}"/></w:pPr><w:hyperlink w:anchor="x">${r(`<w:t>${title}</w:t><w:tab/><w:t>${page}</w:t>`)}</w:hyperlink></w:p>`;
+    const body =
+      `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/></w:docPartObj></w:sdtPr><w:sdtContent>${p('Contents', 'TOCHeading')}` +
+      entry('TOC1', 'Introduction', '1', open) + entry('TOC2', 'Scope and aims', '2') + entry('TOC3', 'Terms | definitions', 'iv') + entry('TOC1', 'Methods', '12') +
+      `<w:p>${fld('end')}</w:p></w:sdtContent></w:sdt>` + p('Introduction', 'Heading1') + p('Body text.') +
+      p('Index', 'Heading1') + lo('Contents1', 'Results</w:t><w:tab/><w:t>in full', '7') + lo('Contents2', 'Figures', 'A-3') + p('See page 7 for the method.');
+    const styles = `<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/><w:basedOn w:val="Heading1"/></w:style><w:style w:type="paragraph" w:styleId="TOCHeading"><w:name w:val="TOC Heading"/><w:basedOn w:val="Heading2"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="TOC1"><w:name w:val="toc 1"/></w:style><w:style w:type="paragraph" w:styleId="TOC2"><w:name w:val="toc 2"/></w:style><w:style w:type="paragraph" w:styleId="TOC3"><w:name w:val="toc 3"/></w:style><w:style w:type="paragraph" w:styleId="Contents1"><w:name w:val="TOC 1"/></w:style><w:style w:type="paragraph" w:styleId="Contents2"><w:name w:val="TOC 2"/></w:style></w:styles>`;
+    expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe(
+      '## Contents\n\n- Introduction\n  - Scope and aims\n    - Terms | definitions\n- Methods\n\n# Introduction\n\nBody text.\n\n# Index\n\n- Results in full\n  - Figures\n\nSee page 7 for the method.\n',
+    );
+  });
+
   it('a title taken from the first heading is its plain text: markers and escapes gone, underscores and code kept', async () => {
     const html = await parse('<body><h1>The <b>MY_FILE</b> format: <code>a_b*</code> and <a href="https://x.example/">links</a></h1><p>x</p></body>');
     expect(html.json.data.metadata.title).toBe('The MY_FILE format: a_b* and links');
