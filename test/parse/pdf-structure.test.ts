@@ -459,6 +459,24 @@ describe('pdf page furniture, lists, tables, direction', () => {
     for (const n of [1, 5, 9]) expect(out).toContain(`Unique content of page ${n} goes here.`);
   });
 
+  it('a running head of a chapter too short to recur is dropped where the running heads stand, with its page number; a line elsewhere in the band stays', async () => {
+    // Chapter 1 runs over four pages (its head recurs), chapter 2 over two (its head is on one page only: the
+    // chapter's first page carries none).
+    const head = (n: number) => (n <= 4 ? `Chapter 1: Introduction ${n}` : `Chapter 2: Naming ${n}`);
+    const pages = [1, 2, 3, 4, 5, 6].map((n) => ({
+      lines: [
+        ...(n === 5 ? [] : [{ text: head(n), y: 770, size: 9 }]),
+        { text: `Unique content of page ${n} goes here.`, y: 600 },
+        // The bottom band: a figure's note with a number, where no running line stands.
+        ...(n === 6 ? [{ text: 'Table 2 lists 12', y: 40, size: 9 }] : []),
+      ],
+    }));
+    const out = await md(pdf(pages));
+    expect(out).not.toMatch(/Chapter \d: /);
+    expect(out).toContain('Table 2 lists 12');
+    for (const n of [1, 5, 6]) expect(out).toContain(`Unique content of page ${n} goes here.`);
+  });
+
   it('list markers set a tab apart from their text are list items, not table rows; Word\'s Courier "o" is a nested bullet', async () => {
     const prose = (y: number) => ({ text: 'Some ordinary running prose sits above the list on this page.', x: 72, y });
     // A marker at `x` and its text 26 pt right of it (a tab stop): two cells, as a table row would have.

@@ -121,7 +121,8 @@ function usefulAlt(alt: string | undefined): string | undefined {
  * dropped everywhere, and so is a bare page number in those bands when such repetition exists. A book's running
  * heads alternate and follow its chapters ("Chapter 3. Access Control 27" on the right-hand pages of chapter 3
  * only), so a line set no larger than the body text (`body`) recurring at the same height on three pages is
- * running too; a larger one (a repeated title on slides) needs half of the pages.
+ * running too; a larger one (a repeated title on slides) needs half of the pages. A line carrying a page number where
+ * such lines stand (same band, height and size) is running as well.
  */
 export function dropRunningLines(pages: Line[][], views: number[][], body = 0): Line[][] {
   // The top or bottom `share` of page i that a line stands in.
@@ -157,16 +158,29 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
     for (const s of seenSmall) countSmall.set(s, (countSmall.get(s) ?? 0) + 1);
   });
   const min = Math.max(3, Math.ceil(pages.length * 0.5));
-  const running = (l: Line, s: string) => (count.get(s) ?? 0) >= min || (small(l) && (countSmall.get(at(l, s)) ?? 0) >= 3);
+  const recurs = (l: Line, s: string) => (count.get(s) ?? 0) >= min || (small(l) && (countSmall.get(at(l, s)) ?? 0) >= 3);
   if (![...count.values()].some((n) => n >= min) && ![...countSmall.values()].some((n) => n >= 3)) return pages;
+  // Where the running lines stand (band, height, size): a head that names a chapter of one or two pages recurs too
+  // seldom to be seen, but it stands in their place and carries its page's number ("Chapter 2: Naming 3").
+  const slots: { b: string; y: number; size: number }[] = [];
+  pages.forEach((lines, i) => {
+    for (const l of lines) {
+      const b = l.table ? undefined : band(l, i);
+      if (b && recurs(l, k(l, b)) && !slots.some((o) => o.b === b && Math.abs(o.y - l.y) < 1 && Math.abs(o.size - l.size) < 0.25)) slots.push({ b, y: l.y, size: l.size });
+    }
+  });
+  const inSlot = (l: Line, b: string) => FOLIO.test(l.text.trim()) && slots.some((o) => o.b === b && Math.abs(o.y - l.y) <= 2 && Math.abs(o.size - l.size) < 0.5);
   return pages.map((lines, i) =>
     lines.filter((l, n) => {
       const b = l.table ? undefined : band(l, i);
       if (!b || tableHeader(l, lines[n + 1])) return true;
-      return !running(l, k(l, b)) && !PAGE_NUMBER.test(l.text.trim());
+      return !recurs(l, k(l, b)) && !PAGE_NUMBER.test(l.text.trim()) && !inSlot(l, b);
     }),
   );
 }
+
+/** A line led or ended by a page number, arabic or roman, set a space apart ("Chapter 2: Naming 3", "xii Preface"). */
+const FOLIO = /^(?:\d{1,4}|[ivxlc]{1,7})\s+\S|\S\s+(?:\d{1,4}|[ivxlc]{1,7})$/i;
 
 /**
  * A table's header row repeated at the top of each page it runs over (a browser repeats `<thead>`): a line of two
