@@ -115,7 +115,12 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
   return lines.join('\n');
 }
 
+/** Cell text that `cell` would write unchanged: words a single space apart, no break, pipe or backslash. */
+const PLAIN_CELL = /^(?:[^\s|\\]+(?: [^\s|\\]+)*)?$/;
+
 export function cell(text: string): string {
+  // Most cells of a large sheet are a number or a word or two: they skip the passes below.
+  if (PLAIN_CELL.test(text)) return text;
   const md = text
     .replace(/\r\n?/g, '\n')
     .trim()

@@ -11,6 +11,7 @@ import { captionedTable } from './markdown.js';
 import type { Block, Converted, ParseOptions } from './types.js';
 import { LIMITS, ParseError } from './types.js';
 import { attr, child, coreTitle, findAll, kids, parseXml, readRels, relsPath, textOf, type XNode } from './xml.js';
+import { cellRef, scanShared, scanSheet, type SheetCell } from './xlsx-sheet.js';
 import type { ZipReader } from './zip.js';
 
 const BUILTIN: Record<number, string> = {
@@ -47,7 +48,7 @@ export function convertXlsx(zip: ZipReader, opts: ParseOptions): Converted {
     // A sheet part is read once, however many entries name it (see `ZipReader.readOnce`).
     const xml = zip.textOnce(rel);
     const sheetRels: Rels = rel ? readRels(zip.text(relsPath(rel.target)), rel.target) : new Map();
-    if (xml) append(blocks, sheetBlocks(parseXml(xml), shared, formats, date1904, sheetRels));
+    if (xml) append(blocks, sheetBlocks(xml, shared, formats, date1904, sheetRels));
     if (rel) append(blocks, sheetCharts(zip, rel.target));
     append(blocks, sheetComments(zip, sheetRels, persons));
   }
@@ -106,7 +107,7 @@ function sheetComments(zip: ZipReader, rels: Rels, persons: Map<string, string>)
     }
   }
   return found
-    .map((f, i) => ({ ...f, i, pos: colIndex(f.ref) }))
+    .map((f, i) => ({ ...f, i, pos: cellRef(f.ref) }))
     .sort((a, b) => a.pos[0] - b.pos[0] || a.pos[1] - b.pos[1] || a.i - b.i)
     .map((f) => ({ t: 'quote', blocks: [{ t: 'p', text: f.line }] }) as Block);
 }
@@ -127,8 +128,7 @@ function sheetCharts(zip: ZipReader, sheetPath: string): Block[] {
 }
 
 function readShared(xml: string | undefined): string[] {
-  if (!xml) return [];
-  return findAll(parseXml(xml), 'si').map(stringItem);
+  return xml ? scanShared(xml).map(unescapeXstring) : [];
 }
 
 /**
@@ -166,37 +166,29 @@ function readFormats(xml: string | undefined): string[] {
   });
 }
 
-function colIndex(ref: string): [number, number] {
-  const m = /^([A-Z]{1,3})(\d{1,7})$/.exec(ref);
-  if (!m) return [-1, -1];
-  let c = 0;
-  for (const ch of m[1]) c = c * 26 + ch.charCodeAt(0) - 64;
-  return [Number(m[2]) - 1, c - 1];
-}
+/** Slots and cells are keyed by row × this + column (columns are 0-16,383, rows below 2^20: exact in a double). */
+const W = 16_384;
 
-function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904: boolean, rels: Rels): Block[] {
-  const cells = new Map<string, string>();
-  const targets = cellLinks(root, rels);
-  /** Link addresses by slot (see `slot` below). */
-  const links = new Map<string, string>();
-  let count = 0;
+function sheetBlocks(xml: string, shared: string[], formats: string[], date1904: boolean, rels: Rels): Block[] {
+  /** Shown values by cell (row × W + column), and addresses a `HYPERLINK` formula gives. */
+  const values = new Map<number, string>();
+  const formulas = new Map<number, string>();
+  const frame = scanSheet(xml, (c, { hiddenCols }) => {
+    if (c.r > 1_048_575 || c.c > 16_383 || hiddenCols[c.c]) return;
+    const value = cellValue(c, shared, formats, date1904);
+    if (value === '') return;
+    if (values.size >= LIMITS.sheetCells) throw new ParseError('limit', `A sheet has more than ${LIMITS.sheetCells} cells.`);
+    values.set(c.r * W + c.c, value);
+    const url = formulaLink(c.f);
+    if (url) formulas.set(c.r * W + c.c, url);
+  });
+  const hiddenCol = frame.hiddenCols;
   // Hidden rows and columns are not shown, so not read (as hidden sheets are not), and the shown grid closes over
   // them: slots are counted in shown rows and columns, so the cells on either side of a hidden column stay
-  // neighbours. Column ranges are 1-based.
-  const isHidden = (n: XNode) => ['1', 'true'].includes(attr(n, 'hidden') ?? '');
-  const hiddenCol = new Uint8Array(16_384);
-  for (const c of findAll(root, 'col')) {
-    if (!isHidden(c)) continue;
-    const min = Math.max(1, Number(attr(c, 'min')) || 1);
-    const max = Math.min(16_384, Number(attr(c, 'max')) || min);
-    hiddenCol.fill(1, min - 1, max);
-  }
-  const colsBefore = new Int32Array(16_385);
-  for (let c = 0; c < 16_384; c++) colsBefore[c + 1] = colsBefore[c] + hiddenCol[c];
-  const hiddenRows = findAll(root, 'row')
-    .filter(isHidden)
-    .map((row) => Number(attr(row, 'r') ?? 0) - 1)
-    .sort((a, b) => a - b);
+  // neighbours.
+  const colsBefore = new Int32Array(W + 1);
+  for (let c = 0; c < W; c++) colsBefore[c + 1] = colsBefore[c] + hiddenCol[c];
+  const hiddenRows = [...frame.hiddenRows].sort((a, b) => a - b);
   const rowsBefore = (r: number) => {
     let lo = 0;
     let hi = hiddenRows.length;
@@ -207,38 +199,34 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
     }
     return lo;
   };
-  const slot = (r: number, c: number) => `${r - rowsBefore(r)},${c - colsBefore[c]}`;
-  for (const row of findAll(root, 'row')) {
-    if (isHidden(row)) continue;
-    let autoC = 0;
-    const rowNum = Number(attr(row, 'r') ?? 0) - 1;
-    for (const c of kids(row, 'c')) {
-      let [r, col] = attr(c, 'r') ? colIndex(attr(c, 'r')!) : [rowNum, autoC];
-      if (r < 0) continue;
-      autoC = col + 1;
-      if (r > 1_048_575 || col > 16_383 || hiddenCol[col]) continue;
-      const value = cellValue(c, shared, formats, date1904);
-      if (value === '') continue;
-      if (++count > LIMITS.sheetCells) throw new ParseError('limit', `A sheet has more than ${LIMITS.sheetCells} cells.`);
-      cells.set(slot(r, col), value);
-      const url = targets.get(`${r},${col}`) ?? formulaLink(c);
-      if (url) links.set(slot(r, col), url);
-    }
+  const slot = (r: number, c: number) => (r - rowsBefore(r)) * W + (c - colsBefore[c]);
+  const targets = cellLinks(frame.hyperlinks, rels);
+  const cells = new Map<number, string>();
+  /** Link addresses by slot. */
+  const links = new Map<number, string>();
+  for (const [key, value] of values) {
+    const [r, c] = [Math.floor(key / W), key % W];
+    // A column hidden by a declaration after the cells (the schema puts them first).
+    if (hiddenCol[c]) continue;
+    cells.set(slot(r, c), value);
+    const url = targets.get(key) ?? formulas.get(key);
+    if (url) links.set(slot(r, c), url);
   }
+  values.clear();
   // Merged areas join a region (their covered slots stay empty, the text is written once).
-  const merged = new Set<string>();
-  for (const m of findAll(root, 'mergeCell')) {
-    const [a, b] = (attr(m, 'ref') ?? '').split(':');
+  const merged = new Set<number>();
+  for (const ref of frame.merges) {
+    const [a, b] = ref.split(':');
     if (!a || !b) continue;
-    const [r1, c1] = colIndex(a);
-    const [r2, c2] = colIndex(b);
+    const [r1, c1] = cellRef(a);
+    const [r2, c2] = cellRef(b);
     if (r1 < 0 || r2 < 0 || r2 > 1_048_575 || c2 > 16_383 || (r2 - r1 + 1) * (c2 - c1 + 1) > 10_000) continue;
     for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) if (r !== r1 || c !== c1) merged.add(slot(r, c));
   }
   // Connected components over occupied slots.
-  const occupied = new Set<string>([...cells.keys(), ...merged]);
-  const seen = new Set<string>();
-  const regions: { r1: number; c1: number; r2: number; c2: number }[] = [];
+  const occupied = (k: number) => cells.has(k) || merged.has(k);
+  const seen = new Set<number>();
+  const regions: Box[] = [];
   for (const key of cells.keys()) {
     if (seen.has(key)) continue;
     const box = { r1: Infinity, c1: Infinity, r2: -1, c2: -1 };
@@ -246,14 +234,13 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
     seen.add(key);
     while (stack.length) {
       const k = stack.pop()!;
-      const [r, c] = k.split(',').map(Number);
+      const [r, c] = [Math.floor(k / W), k % W];
       box.r1 = Math.min(box.r1, r);
       box.c1 = Math.min(box.c1, c);
       box.r2 = Math.max(box.r2, r);
       box.c2 = Math.max(box.c2, c);
-      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
-        const n = `${r + dr},${c + dc}`;
-        if (occupied.has(n) && !seen.has(n)) {
+      for (const n of [k + W, k - W, c < W - 1 ? k + 1 : -1, c > 0 ? k - 1 : -1]) {
+        if (n >= 0 && !seen.has(n) && occupied(n)) {
           seen.add(n);
           stack.push(n);
         }
@@ -268,7 +255,7 @@ function sheetBlocks(root: XNode, shared: string[], formats: string[], date1904:
     const rows: string[][] = [];
     for (let r = g.r1; r <= g.r2; r++) {
       const row: string[] = [];
-      for (let c = g.c1; c <= g.c2; c++) row.push(link(esc(cells.get(`${r},${c}`) ?? ''), links.get(`${r},${c}`)));
+      for (let c = g.c1; c <= g.c2; c++) row.push(link(esc(cells.get(r * W + c) ?? ''), links.get(r * W + c)));
       rows.push(row);
     }
     return captionedTable(rows);
@@ -295,40 +282,39 @@ const MAX_LINKED_CELLS = 100_000;
 
 /**
  * The sheet's cell hyperlinks (`<hyperlink ref="A1" r:id>`, the address an external relationship), by cell
- * ("row,column", 0-based); a range's link covers each of its cells (10,000 at most, as merged areas, and 100,000 in
- * all: a hostile sheet's ranges would otherwise cost memory by the cell). A link to a place in the workbook (`location`) has no address to keep.
+ * (row × W + column, 0-based); a range's link covers each of its cells (10,000 at most, as merged areas, and 100,000
+ * in all: a hostile sheet's ranges would otherwise cost memory by the cell). A link to a place in the workbook
+ * (`location`) has no address to keep.
  */
-function cellLinks(root: XNode, rels: Rels): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const h of findAll(root, 'hyperlink')) {
-    const rel = rels.get(attr(h, 'r:id') ?? '');
+function cellLinks(hyperlinks: { ref: string; id: string }[], rels: Rels): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const h of hyperlinks) {
+    const rel = rels.get(h.id);
     if (!rel?.external) continue;
-    const [a, b = a] = (attr(h, 'ref') ?? '').split(':');
-    const [r1, c1] = colIndex(a ?? '');
-    const [r2, c2] = colIndex(b ?? '');
+    const [a, b = a] = h.ref.split(':');
+    const [r1, c1] = cellRef(a ?? '');
+    const [r2, c2] = cellRef(b ?? '');
     const area = (r2 - r1 + 1) * (c2 - c1 + 1);
     if (r1 < 0 || r2 < r1 || c2 < c1 || area > 10_000 || out.size + area > MAX_LINKED_CELLS) continue;
-    for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) out.set(`${r},${c}`, rel.target);
+    for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) out.set(r * W + c, rel.target);
   }
   return out;
 }
 
 /** The address of a `HYPERLINK("…", …)` formula given as a string literal (the cell's value is its shown text). */
-function formulaLink(c: XNode): string | undefined {
-  const f = textOf(child(c, 'f'));
+function formulaLink(f: string): string | undefined {
   const m = f ? /^\s*HYPERLINK\(\s*"((?:[^"]|"")*)"/i.exec(f) : null;
   return m ? m[1].replace(/""/g, '"') : undefined;
 }
 
-function cellValue(c: XNode, shared: string[], formats: string[], date1904: boolean): string {
-  const t = attr(c, 't') ?? 'n';
-  const v = textOf(child(c, 'v'));
-  const code = formats[Number(attr(c, 's') ?? 0)] ?? 'General';
+function cellValue(c: SheetCell, shared: string[], formats: string[], date1904: boolean): string {
+  const { t, v } = c;
+  const code = formats[c.s] ?? 'General';
   switch (t) {
     case 's':
       return formatText(shared[Number(v)] ?? '', code);
     case 'inlineStr':
-      return formatText(stringItem(child(c, 'is')), code);
+      return formatText(unescapeXstring(c.inline), code);
     case 'str':
       return formatText(unescapeXstring(v), code);
     case 'b':

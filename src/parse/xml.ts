@@ -15,12 +15,17 @@ export interface XNode {
 }
 
 export function parseXml(text: string): XNode {
-  if (/<!DOCTYPE/i.test(text.slice(0, 4096)) || /<!ENTITY/i.test(text)) {
-    throw new ParseError('limit', 'The file contains XML entity declarations (a DTD), which are refused for safety.');
-  }
+  refuseDtd(text);
   const doc = parseDocument(text, { xmlMode: true, decodeEntities: true }) as unknown as XNode;
   checkShape(doc, LIMITS.xmlDepth, LIMITS.xmlNodes, 'XML');
   return doc;
+}
+
+/** Refuses a part that declares a DTD (entities expanded without end are the classic XML bomb). */
+export function refuseDtd(text: string): void {
+  if (/<!DOCTYPE/i.test(text.slice(0, 4096)) || /<!ENTITY/i.test(text)) {
+    throw new ParseError('limit', 'The file contains XML entity declarations (a DTD), which are refused for safety.');
+  }
 }
 
 /** Iterative depth and size check, so a hostile tree never reaches a recursive walker. */

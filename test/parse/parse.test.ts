@@ -161,6 +161,10 @@ describe('hostile inputs are 400 with a message that says which', () => {
   it('billion laughs: entity declarations are refused, never expanded', async () => {
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><w:document><w:body><w:p><w:r><w:t>&lol2;</w:t></w:r></w:p></w:body></w:document>`;
     await refused(zip({ 'word/document.xml': lol }), 400, 'invalidRequest', /entity|DTD/);
+    // The parts read as a stream (a sheet, the shared strings) refuse them as well.
+    const dtd = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY lol "lol">]>`;
+    await refused(xlsx([{ name: 'S', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], undefined, ['a'], { extra: { 'xl/worksheets/sheet1.xml': `${dtd}<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData></worksheet>` } }), 400, 'invalidRequest', /entity|DTD/);
+    await refused(xlsx([{ name: 'S', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], undefined, [], { extra: { 'xl/sharedStrings.xml': `${dtd}<sst><si><t>&lol;</t></si></sst>` } }), 400, 'invalidRequest', /entity|DTD/);
   });
   it('long runs a pattern would backtrack over (a megabyte of spaces in a <pre>, a number format of commas, a run of backticks in code, leader dots, a word before a note mark, a page of 60,000 lines) convert in linear time', async () => {
     // End-anchored patterns took quadratic time on these: minutes, and the worker's wall-clock budget, for one file.
@@ -206,6 +210,7 @@ describe('hostile inputs are 400 with a message that says which', () => {
   it('absurd nesting depth in HTML and in XML', async () => {
     await refused('<html><body>' + '<div>'.repeat(20_000) + 'deep' + '</div>'.repeat(20_000) + '</body></html>', 400, 'invalidRequest', /nested more than/);
     await refused(docx('<w:sdt><w:sdtContent>'.repeat(300) + p('x') + '</w:sdtContent></w:sdt>'.repeat(300)), 400, 'invalidRequest', /nested more than/);
+    await refused(xlsx([{ name: 'S', rows: '<row r="1"><c r="A1"><is>' + '<r>'.repeat(300) + '<t>x</t>' + '</r>'.repeat(300) + '</is></c></row>' }]), 400, 'invalidRequest', /nested more than/);
   });
 
   it('a large but legal sheet (150,000 rows) converts as a library call too, on a default-sized stack', async () => {
@@ -1103,6 +1108,20 @@ describe('workers', () => {
       expect((await pool.convert(book(4, 'c'), 1)).markdown).toContain('| 0 c0 | 1 c1 | 2 c2 | 3 c3 |');
       expect(pool.retired).toBe(1);
       expect(pool.replaced).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a sheet of 150,000 cells converts in a worker of 64 MB: sheets and shared strings are read as a stream, not a tree', async () => {
+    // Held as a tree, each cell cost three nodes and a sheet this size ran out of the heap.
+    const rows = Array.from({ length: 15_000 }, (_, r) => `<row r="${r + 1}">${Array.from({ length: 10 }, (_, c) => (c === 1 ? `<c r="B${r + 1}" t="s"><v>${r % 3}</v></c>` : `<c r="${'ACDEFGHIJ'[c - (c > 1 ? 1 : 0)]}${r + 1}"><v>${r * 10 + c}</v></c>`)).join('')}</row>`).join('');
+    const pool = new ParsePool({ size: 1, memoryMb: 64, timeoutMs: 60_000 });
+    try {
+      const { markdown } = await pool.convert(xlsx([{ name: 'Big', rows }], undefined, ['alpha', 'beta', 'gamma']), 1);
+      expect(markdown.startsWith('## Big\n\n| 0 | alpha | 2 | 3 |')).toBe(true);
+      expect(markdown).toContain('\n| 149990 | gamma | 149992 |');
+      expect(markdown.split('\n')).toHaveLength(2 + 15_000 + 2);
     } finally {
       await pool.close();
     }
