@@ -275,23 +275,27 @@ const headingStyleLevel = (chain: Style[]) => {
   return m ? Math.min(6, Number(m[2])) : undefined;
 };
 
-/** Marks a tab inside a table-of-contents entry until the entry's page number is cut off (a private-use character). */
+/** Marks a tab inside a table-of-contents entry until its page number is split off (a private-use character). */
 const TOC_TAB = '\uE000';
 
-/** A table-of-contents entry's title: its text up to the last tab, when what follows is a page number. */
-function tocTitle(text: string): string {
+/** A table-of-contents entry: its text up to the last tab, and what follows when that is a page number. */
+function tocEntry(text: string): { title: string; page?: string } {
   const at = text.lastIndexOf(TOC_TAB);
   const page = at < 0 ? '' : text.slice(at + 1).trim();
-  const title = at >= 0 && /^(?:[ivxlcdm]+|[A-Z]?[-.]?\d+(?:[-.]\d+)*)$/i.test(page) ? text.slice(0, at) : text;
-  return title.replaceAll(TOC_TAB, ' ').trim();
+  const numbered = at >= 0 && /^(?:[ivxlcdm]+|[A-Z]?[-.]?\d+(?:[-.]\d+)*)$/i.test(page);
+  return { title: (numbered ? text.slice(0, at) : text).replaceAll(TOC_TAB, ' ').trim(), page: numbered ? page : undefined };
 }
 
 interface Para {
-  kind: 'heading' | 'list' | 'text' | 'code' | 'quote';
+  kind: 'heading' | 'list' | 'text' | 'code' | 'quote' | 'toc';
   level: number;
   text: string;
   numId?: string;
   ilvl?: number;
+  /** A table-of-contents entry's page number. */
+  page?: string;
+  /** A list item by its style's name alone (`List Number`, not `List Bullet`), without Word numbering. */
+  ordered?: boolean;
 }
 
 class DocxWalker {
@@ -367,6 +371,7 @@ class DocxWalker {
   body(body: XNode | undefined): Block[] {
     const out: Block[] = [];
     let pending: Para[] = [];
+    let toc: Para[] = [];
     let code: string[] = [];
     let quote: Extract<Block, { t: 'quote' }> | undefined;
     this.depth++;
@@ -379,6 +384,8 @@ class DocxWalker {
     const flush = () => {
       if (pending.length) append(out, this.lists(pending));
       pending = [];
+      if (toc.length) append(out, this.contents(toc));
+      toc = [];
       // Consecutive code paragraphs are one block; empty ones inside it are its blank lines.
       while (code.length && !code[code.length - 1].trim()) code.pop();
       if (code.length) out.push({ t: 'code', text: code.join('\n') });
@@ -394,13 +401,18 @@ class DocxWalker {
           if (p.kind === 'list' || p.kind === 'code') this.heldBoxes = boxes;
           // An empty paragraph inside a listing is one of its blank lines.
           if (p.kind === 'code' || (code.length && !p.text.trim())) {
-            if (pending.length) flush();
+            if (pending.length || toc.length) flush();
             if (code.length || p.text.trim()) code.push(p.text);
             continue;
           }
           if (p.kind === 'list') {
-            if (code.length) flush();
+            if (code.length || toc.length) flush();
             pending.push(p);
+            continue;
+          }
+          if (p.kind === 'toc') {
+            if (code.length || pending.length) flush();
+            if (p.text) toc.push(p);
             continue;
           }
           flush();
@@ -459,9 +471,11 @@ class DocxWalker {
     this.tocEntry = !!toc;
     const text = squeeze(this.runs(p)).replace(/ ?\n ?/g, '\n').trim();
     this.tocEntry = false;
-    // A table of contents' entry is an item nested by its level, without the page number its last tab leads to:
-    // the markdown has no pages, and Word computed the number when the table was last updated.
-    if (toc) return { kind: 'list', level: 0, text: tocTitle(text), ilvl: Number(toc[1]) - 1 };
+    // A table of contents' entry: its title and the page number its last tab leads to (see `contents`).
+    if (toc) {
+      const { title, page } = tocEntry(text);
+      return { kind: 'toc', level: 0, text: title, page, ilvl: Number(toc[1]) - 1 };
+    }
     // Its heading ("Contents") is kept out of the outline, but shown as the heading style it is based on.
     if (name === 'toc heading') return { kind: 'heading', level: headingStyleLevel(chain) ?? 1, text };
     let heading = HEADING_STYLE.exec(name);
@@ -489,7 +503,7 @@ class DocxWalker {
     if (outline !== undefined && Number(outline) < 6 && name !== 'normal') return { kind: 'heading', level: Number(outline) + 1, text: numberedText() };
     if (numbered) return { kind: 'list', level: 0, text, numId, ilvl: ilvl ?? 0 };
     if (this.isCode(p, chain)) return { kind: 'code', level: 0, text: this.plain(p) };
-    if (/^list (bullet|number)/.test(name)) return { kind: 'list', level: 0, text, ilvl: Number(/(\d)$/.exec(name)?.[1] ?? 1) - 1 };
+    if (/^list (bullet|number)/.test(name)) return { kind: 'list', level: 0, text, ilvl: Number(/(\d)$/.exec(name)?.[1] ?? 1) - 1, ordered: name.startsWith('list number') };
     if (QUOTE_STYLE.test(name)) return { kind: 'quote', level: 0, text };
     return { kind: 'text', level: 0, text };
   }
@@ -634,6 +648,15 @@ class DocxWalker {
     }
   }
 
+  /**
+   * A table of contents, as a PDF's reads: a table of titles and page numbers, the first entry its header row. Entries
+   * without page numbers (a table built to show none) are a list nested by their levels.
+   */
+  contents(entries: Para[]): Block[] {
+    if (entries.every((e) => e.page)) return [{ t: 'table', rows: entries.map((e) => [e.text, e.page!]) }];
+    return this.lists(entries.map((e) => ({ ...e, kind: 'list' })));
+  }
+
   /** Consecutive list paragraphs to nested list blocks, numbered as Word numbers them. */
   lists(paras: Para[]): Block[] {
     const out: Block[] = [];
@@ -642,8 +665,9 @@ class DocxWalker {
       // Word has nine list levels (0-8); a file claiming more is clamped, not nested without end.
       const ilvl = Math.min(8, Math.max(0, p.ilvl || 0));
       const lvl = p.numId ? this.numbering.get(p.numId)?.get(ilvl) : undefined;
-      const ordered = lvl ? !['bullet', 'none'].includes(lvl.fmt) : /number/.test(p.text);
-      const number = this.count(p.numId, ilvl, lvl?.start ?? 1);
+      const ordered = lvl ? !['bullet', 'none'].includes(lvl.fmt) : !!p.ordered;
+      // Word counts a numbering's items across the document; a list by style name alone starts at 1.
+      const number = p.numId ? this.count(p.numId, ilvl, lvl?.start ?? 1) : 1;
       while (stack.length && stack[stack.length - 1].ilvl > ilvl) stack.pop();
       let top = stack[stack.length - 1];
       if (top && top.ilvl === ilvl && (top.block.ordered !== ordered || (ordered && top.numId !== p.numId))) {

@@ -715,7 +715,13 @@ describe('markdown convention', () => {
     expect(await md(docx(body))).toBe('See [**the guide**](https://example.org/guide) now.\n\n[mail us](mailto:team@example.org)\n\nLocal entry\n\n7 of the report\n\nunsafe\n');
   });
 
-  it('docx: a table of contents is a list nested by its entries\' levels, without page numbers; its heading is the heading style it is based on', async () => {
+  it('docx: list styles without Word numbering: List Number items are ordered, List Bullet items bullets whatever their text says', async () => {
+    const styles = `<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="ListBullet"><w:name w:val="List Bullet"/></w:style><w:style w:type="paragraph" w:styleId="ListNumber"><w:name w:val="List Number"/></w:style></w:styles>`;
+    const body = p('Call the number on the card', 'ListBullet') + p('Keep the receipt', 'ListBullet') + p('Between.') + p('Open the box', 'ListNumber') + p('Plug it in', 'ListNumber');
+    expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('- Call the number on the card\n- Keep the receipt\n\nBetween.\n\n1. Open the box\n2. Plug it in\n');
+  });
+
+  it('docx: a table of contents is a table of titles and page numbers, as a PDF\'s is (a list by level when it shows no numbers); its heading is the heading style it is based on', async () => {
     const r = (inner: string) => `<w:r>${inner}</w:r>`;
     const fld = (type: string) => r(`<w:fldChar w:fldCharType="${type}"/>`);
     // As Word writes one: the TOC field opens in the first entry and closes after the last; each entry links to its
@@ -730,10 +736,13 @@ describe('markdown convention', () => {
       `<w:sdt><w:sdtPr><w:docPartObj><w:docPartGallery w:val="Table of Contents"/></w:docPartObj></w:sdtPr><w:sdtContent>${p('Contents', 'TOCHeading')}` +
       entry('TOC1', 'Introduction', '1', open) + entry('TOC2', 'Scope and aims', '2') + entry('TOC3', 'Terms | definitions', 'iv') + entry('TOC1', 'Methods', '12') +
       `<w:p>${fld('end')}</w:p></w:sdtContent></w:sdt>` + p('Introduction', 'Heading1') + p('Body text.') +
-      p('Index', 'Heading1') + lo('Contents1', 'Results</w:t><w:tab/><w:t>in full', '7') + lo('Contents2', 'Figures', 'A-3') + p('See page 7 for the method.');
+      p('Index', 'Heading1') + lo('Contents1', 'Results</w:t><w:tab/><w:t>in full', '7') + lo('Contents2', 'Figures', 'A-3') + p('See page 7 for the method.') +
+      // Built without page numbers (TOC \\n): a list by level.
+      p('Outline', 'Heading1') + p('Background', 'TOC1') + p('History', 'TOC2') + p('Findings', 'TOC1');
     const styles = `<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="Heading2"><w:name w:val="heading 2"/><w:basedOn w:val="Heading1"/></w:style><w:style w:type="paragraph" w:styleId="TOCHeading"><w:name w:val="TOC Heading"/><w:basedOn w:val="Heading2"/><w:pPr><w:outlineLvl w:val="9"/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="TOC1"><w:name w:val="toc 1"/></w:style><w:style w:type="paragraph" w:styleId="TOC2"><w:name w:val="toc 2"/></w:style><w:style w:type="paragraph" w:styleId="TOC3"><w:name w:val="toc 3"/></w:style><w:style w:type="paragraph" w:styleId="Contents1"><w:name w:val="TOC 1"/></w:style><w:style w:type="paragraph" w:styleId="Contents2"><w:name w:val="TOC 2"/></w:style></w:styles>`;
     expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe(
-      '## Contents\n\n- Introduction\n  - Scope and aims\n    - Terms | definitions\n- Methods\n\n# Introduction\n\nBody text.\n\n# Index\n\n- Results in full\n  - Figures\n\nSee page 7 for the method.\n',
+      '## Contents\n\n| Introduction | 1 |\n| --- | --- |\n| Scope and aims | 2 |\n| Terms \\| definitions | iv |\n| Methods | 12 |\n\n# Introduction\n\nBody text.\n\n' +
+        '# Index\n\n| Results in full | 7 |\n| --- | --- |\n| Figures | A-3 |\n\nSee page 7 for the method.\n\n# Outline\n\n- Background\n  - History\n- Findings\n',
     );
   });
 
