@@ -295,7 +295,8 @@ function cellLinks(hyperlinks: { ref: string; id: string }[], rels: Rels): Map<n
     const [r1, c1] = cellRef(a ?? '');
     const [r2, c2] = cellRef(b ?? '');
     const area = (r2 - r1 + 1) * (c2 - c1 + 1);
-    if (r1 < 0 || r2 < r1 || c2 < c1 || area > 10_000 || out.size + area > MAX_LINKED_CELLS) continue;
+    // Past the grid's last column a key would name the next row's cell.
+    if (r1 < 0 || r2 < r1 || c2 < c1 || c2 >= W || area > 10_000 || out.size + area > MAX_LINKED_CELLS) continue;
     for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) out.set(r * W + c, rel.target);
   }
   return out;

@@ -900,7 +900,7 @@ describe('markdown convention', () => {
     expect(await md(xlsx([{ name: 'T', rows }], undefined, shared))).toBe('## T\n\n| Note | Ref |\n| --- | --- |\n| first<br>second | keeps \\_x0041\\_ literal |\n| 東京 | one<br>two |\n');
   });
 
-  it('xlsx: cell hyperlinks (by relationship, over a range, or a HYPERLINK formula) are links when http(s) or mailto', async () => {
+  it('xlsx: cell hyperlinks (by relationship, over a range, or a HYPERLINK formula) are links when http(s) or mailto; one past the last column links nothing', async () => {
     const t = (ref: string, text: string, f = '') => `<c r="${ref}" t="str">${f ? `<f>${f}</f>` : ''}<v>${text}</v></c>`;
     const formula = 'HYPERLINK(&quot;https://beta.example/?q=&quot;&quot;x&quot;&quot;&quot;,&quot;beta site&quot;)';
     const rows = `<row r="1">${t('A1', 'Name')}${t('B1', 'Site')}</row>
@@ -909,7 +909,7 @@ describe('markdown convention', () => {
       <row r="4">${t('A4', 'Mail')}${t('B4', 'write')}</row>
       <row r="5">${t('A5', 'Script')}${t('B5', 'run me')}</row>
       <row r="6">${t('A6', 'Inside')}${t('B6', 'see Sheet2')}</row>
-      </sheetData><hyperlinks><hyperlink ref="B2" r:id="rId1"/><hyperlink ref="A4:B4" r:id="rId2"/><hyperlink ref="B5" r:id="rId3"/><hyperlink ref="B6" location="Sheet2!A1"/></hyperlinks><sheetData>`;
+      </sheetData><hyperlinks><hyperlink ref="B2" r:id="rId1"/><hyperlink ref="A4:B4" r:id="rId2"/><hyperlink ref="B5" r:id="rId3"/><hyperlink ref="B6" location="Sheet2!A1"/><hyperlink ref="XFE1" r:id="rId1"/></hyperlinks><sheetData>`;
     const rels = `<Relationships><Relationship Id="rId1" Type="x/hyperlink" Target="https://acme.example/" TargetMode="External"/><Relationship Id="rId2" Type="x/hyperlink" Target="mailto:team@acme.example" TargetMode="External"/><Relationship Id="rId3" Type="x/hyperlink" Target="javascript:alert(1)" TargetMode="External"/></Relationships>`;
     expect(await md(xlsx([{ name: 'L', rows }], undefined, [], { extra: { 'xl/worksheets/_rels/sheet1.xml.rels': rels } }))).toBe(
       '## L\n\n| Name | Site |\n| --- | --- |\n| Acme | [acme home](https://acme.example/) |\n| Beta | [beta site](https://beta.example/?q="x") |\n| [Mail](mailto:team@acme.example) | [write](mailto:team@acme.example) |\n| Script | run me |\n| Inside | see Sheet2 |\n',
