@@ -201,7 +201,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     const breaks = words.lineBreaks(browser ? 1 : 0);
     const perPage = placements.map((placed) => (typeof placed === 'function' ? placed(breaks) : placed));
     const all = perPage.flat();
-    const blocks = withSlants(layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono, breaks), slants);
+    const blocks = withSlants(layout(dropRunningLines(perPage, views, heaviest(sizeWeights(all, codeIsBody(all)))), outline, mono, breaks, pages === numPages), slants);
     const firstH = blocks.find((b) => b.t === 'h') as { text: string } | undefined;
     return { blocks, title: title ?? (firstH && plainText(firstH.text)), numPages, cut: numPages > pages };
   } finally {

@@ -401,6 +401,23 @@ describe('pdf headings from real structure', () => {
     expect(out).toMatch(/^# Back cover$/m);
   });
 
+  it('a book read only in part (maxPages) ranks its last page read: only the document\'s own last page is a cover', async () => {
+    const pages = [
+      { lines: [{ text: 'Redpaper', size: 40 }] },
+      { lines: [{ text: 'Chapter 1. Securing data', size: 24 }, ...body(6)] },
+      { lines: [...body(4), { text: '1.1 Security fundamentals', size: 16 }, ...body(4), { text: 'Aside on terms', size: 12 }, ...body(2)] },
+      { lines: [...body(4), { text: '1.1.1 Existing controls', size: 13 }, ...body(4)] },
+      { lines: [{ text: 'Back cover', size: 33 }, ...body(8)] },
+    ];
+    const whole = await md(pdf(pages));
+    const part = await md(pdf(pages), 4);
+    for (const out of [whole, part]) {
+      expect(out).toMatch(/^# Chapter 1\. Securing data$/m);
+      expect(out).toMatch(/^## 1\.1 Security fundamentals$/m);
+      expect(out).toMatch(/^### 1\.1\.1 Existing controls$/m);
+    }
+  });
+
   it('headingLevel: size ranks first, then numbered lines need another font (all of the line) or a larger size', () => {
     const ctx = { levels: sizeLevels([18, 14], []), bodySize: 10, bodyFont: 'f1', outline: new Map<string, number>() };
     const line = (text: string, size: number, font = 'f1', oneFont = true): Line => ({ y: 0, x: 0, size, text, height: size, cells: [], font, oneFont });

@@ -14,7 +14,8 @@ import { type Carried, carryHeader, contentsRun, endsInLeader, findTables, joinS
 
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
 
-export function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>(), breaks?: LineBreaks): Block[] {
+/** `toEnd`: the pages run to the document's last (not cut by `maxPages`), so the last one may be its back cover. */
+export function layout(pages: Line[][], outline: Outline = new Map(), mono = new Set<string>(), breaks?: LineBreaks, toEnd = true): Block[] {
   const joinLines = (lines: string[]) => joinWrappedLines(lines, breaks);
   // Body size: the size carrying most characters (of prose, see `codeIsBody`); any size may rank as a heading's.
   const codeCounts = codeIsBody(pages.flat());
@@ -29,7 +30,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   const onBodyPages = new Set<number>();
   pages.forEach((p, i) => {
     const w = pageWeights[i];
-    if (pages.length >= 4 && (i === 0 || i === pages.length - 1)) return;
+    if (pages.length >= 4 && (i === 0 || (toEnd && i === pages.length - 1))) return;
     if ((w.get(body) ?? 0) * 2 < [...w.values()].reduce((a, b) => a + b, 0)) return;
     for (const l of p) if (/\p{L}/u.test(l.text)) onBodyPages.add(sizeKey(l.size));
   });
