@@ -3,6 +3,7 @@
  * headings and tables, and running headers/footers found by repetition across pages.
  */
 import { maxOf, minOf } from '../../lib/arrays.js';
+import { sizeKey } from './headings.js';
 import { segments, type Line } from './lines.js';
 
 /** Outline titles (normalised) → heading level (depth + 1). */
@@ -162,14 +163,22 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
   if (![...count.values()].some((n) => n >= min) && ![...countSmall.values()].some((n) => n >= 3)) return pages;
   // Where the running lines stand (band, height, size): a head that names a chapter of one or two pages recurs too
   // seldom to be seen, but it stands in their place and carries its page's number ("Chapter 2: Naming 3").
-  const slots: { b: string; y: number; size: number }[] = [];
+  // Sizes by band and whole point of height, so that a line looks up the five heights within 2 pt of its own.
+  const slots = new Map<string, Set<number>>();
   pages.forEach((lines, i) => {
     for (const l of lines) {
       const b = l.table ? undefined : band(l, i);
-      if (b && recurs(l, k(l, b)) && !slots.some((o) => o.b === b && Math.abs(o.y - l.y) < 1 && Math.abs(o.size - l.size) < 0.25)) slots.push({ b, y: l.y, size: l.size });
+      if (!b || !recurs(l, k(l, b))) continue;
+      const key = `${b}@${Math.round(l.y)}`;
+      const sizes = slots.get(key) ?? new Set<number>();
+      slots.set(key, sizes.add(sizeKey(l.size)));
     }
   });
-  const inSlot = (l: Line, b: string) => FOLIO.test(l.text.trim()) && slots.some((o) => o.b === b && Math.abs(o.y - l.y) <= 2 && Math.abs(o.size - l.size) < 0.5);
+  const inSlot = (l: Line, b: string) => {
+    if (!FOLIO.test(l.text.trim())) return false;
+    for (let dy = -2; dy <= 2; dy++) if (slots.get(`${b}@${Math.round(l.y) + dy}`)?.has(sizeKey(l.size))) return true;
+    return false;
+  };
   return pages.map((lines, i) =>
     lines.filter((l, n) => {
       const b = l.table ? undefined : band(l, i);
@@ -179,8 +188,11 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
   );
 }
 
-/** A line led or ended by a page number, arabic or roman, set a space apart ("Chapter 2: Naming 3", "xii Preface"). */
-const FOLIO = /^(?:\d{1,4}|[ivxlc]{1,7})\s+\S|\S\s+(?:\d{1,4}|[ivxlc]{1,7})$/i;
+/** A page number: arabic, or roman up to lxxxix (front matter). */
+const PAGE = String.raw`(?:\d{1,4}|(?=[ivxl])l?x{0,3}(?:ix|iv|v?i{0,3}))`;
+
+/** A line led or ended by a page number, set a space apart ("Chapter 2: Naming 3", "xii Preface"). */
+const FOLIO = new RegExp(`^${PAGE}\\s+\\S|\\S\\s+${PAGE}$`, 'i');
 
 /**
  * A table's header row repeated at the top of each page it runs over (a browser repeats `<thead>`): a line of two
