@@ -476,7 +476,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
     for (const n of [1, 5, 9]) expect(out).toContain(`Unique content of page ${n} goes here.`);
   });
 
-  it('a running head of a chapter too short to recur is dropped where the running heads stand, with its page number; a line elsewhere in the band stays', async () => {
+  it('a running head of a chapter too short to recur is dropped where the running heads stand, with its page number, and a roman page number; a line elsewhere in the band stays', async () => {
     // Chapter 1 runs over four pages (its head recurs), chapter 2 over two (its head is on one page only: the
     // chapter's first page carries none).
     const head = (n: number) => (n <= 4 ? `Chapter 1: Introduction ${n}` : `Chapter 2: Naming ${n}`);
@@ -484,12 +484,15 @@ describe('pdf page furniture, lists, tables, direction', () => {
       lines: [
         ...(n === 5 ? [] : [{ text: head(n), y: 770, size: 9 }]),
         { text: `Unique content of page ${n} goes here.`, y: 600 },
-        // The bottom band: a figure's note with a number, where no running line stands.
+        // The bottom band: a figure's note with a number, where no running line stands; a front-matter page's roman
+        // number.
         ...(n === 6 ? [{ text: 'Table 2 lists 12', y: 40, size: 9 }] : []),
+        ...(n === 1 ? [{ text: 'vi', y: 30, size: 9 }] : []),
       ],
     }));
     const out = await md(pdf(pages));
     expect(out).not.toMatch(/Chapter \d: /);
+    expect(out).not.toMatch(/^vi$/m);
     expect(out).toContain('Table 2 lists 12');
     for (const n of [1, 5, 6]) expect(out).toContain(`Unique content of page ${n} goes here.`);
   });

@@ -183,13 +183,16 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
     lines.filter((l, n) => {
       const b = l.table ? undefined : band(l, i);
       if (!b || tableHeader(l, lines[n + 1])) return true;
-      return !recurs(l, k(l, b)) && !PAGE_NUMBER.test(l.text.trim()) && !inSlot(l, b);
+      return !recurs(l, k(l, b)) && !pageNumber(l.text.trim()) && !inSlot(l, b);
     }),
   );
 }
 
-/** A page number: arabic, or roman up to lxxxix (front matter). */
-const PAGE = String.raw`(?:\d{1,4}|(?=[ivxl])l?x{0,3}(?:ix|iv|v?i{0,3}))`;
+/** A roman page number up to lxxxix (front matter). */
+const ROMAN = String.raw`(?=[ivxl])l?x{0,3}(?:ix|iv|v?i{0,3})`;
+
+/** A page number: arabic or roman. */
+const PAGE = String.raw`(?:\d{1,4}|${ROMAN})`;
 
 /** A line led or ended by a page number, set a space apart ("Chapter 2: Naming 3", "xii Preface"). */
 const FOLIO = new RegExp(`^${PAGE}\\s+\\S|\\S\\s+${PAGE}$`, 'i');
@@ -202,15 +205,19 @@ function tableHeader(l: Line, next: Line | undefined): boolean {
   return !!next && !next.table && segments(l).length >= 2 && segments(next).length >= 2 && l.y - next.y > 0 && l.y - next.y < Math.max(l.size, next.size) * 1.8;
 }
 
-const PAGE_NUMBER = /^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i;
+const ARABIC_PAGE = /^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i;
+
+/** A line that is a page number alone: "7", "Page 2 of 3", or a front-matter page's lower-case roman "iv". */
+const ROMAN_PAGE = new RegExp(`^${ROMAN}$`);
+const pageNumber = (text: string) => ARABIC_PAGE.test(text) || ROMAN_PAGE.test(text);
 
 /**
- * A page number on a page whose document is too short to show it recurring: a bare number ("7", "Page 2 of 3")
+ * A page number on a page whose document is too short to show it recurring: a bare number ("7", "Page 2 of 3", "iv")
  * alone near the top or bottom (`band`), the page's first or last line, at least two lines away from the text next
  * to it.
  */
 function lonePageNumber(l: Line, lines: Line[], band: 'top' | 'bottom' | undefined): boolean {
-  if (!band || l.table || l.cells.length > 1 || !PAGE_NUMBER.test(l.text.trim())) return false;
+  if (!band || l.table || l.cells.length > 1 || !pageNumber(l.text.trim())) return false;
   const others = lines.filter((o) => o !== l);
   if (!others.length) return false;
   const near = band === 'bottom' ? minOf(others.map((o) => o.y)) : maxOf(others.map((o) => o.y));
