@@ -87,6 +87,19 @@ export function firstHeading(blocks: Block[]): string | undefined {
   return h && h.t === 'h' ? plainText(h.text) : undefined;
 }
 
+/**
+ * A table-of-contents entry as a word processor exports one (LibreOffice: `<p><a href="#__RefHeading…">Scope<TAB>4</a></p>`):
+ * a paragraph that is one link to a place in the page whose text ends in a tab and a page number. Its title and page,
+ * or undefined.
+ */
+function contentsEntry(p: XNode): [string, string] | undefined {
+  const shown = (p.children ?? []).filter((k) => k.type !== 'text' || k.data?.trim());
+  const a = shown.length === 1 && shown[0].name === 'a' ? shown[0] : undefined;
+  if (!a || !attr(a, 'href')?.startsWith('#')) return undefined;
+  const m = /^([^\t]*\S)\t[\t .]*(\d{1,4}|[ivxl]{1,7})$/.exec(textOf(a).trim());
+  return m ? [esc(collapse(m[1]).trim()), m[2]] : undefined;
+}
+
 function findAllTags(n: XNode, name: string, out: XNode[] = []): XNode[] {
   for (const c of n.children ?? []) {
     if (c.name === name) out.push(c);
@@ -101,19 +114,31 @@ class Walker {
   blocks(n: XNode): Block[] {
     const out: Block[] = [];
     let inline = '';
+    // Consecutive table-of-contents entries (see `contentsEntry`), written as one table, as a PDF's contents are.
+    let contents: string[][] = [];
     const flush = () => {
+      // Text after the entries came after them (text before them was flushed when the first one came).
+      if (contents.length) out.push(contents.length > 1 ? { t: 'table', rows: contents } : { t: 'p', text: contents[0].join(' ') });
+      contents = [];
       const t = inline.replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
       if (t) out.push({ t: 'p', text: t });
       inline = '';
     };
     for (const c of n.children ?? []) {
       if (c.type === 'text') {
+        if (contents.length && !c.data?.trim()) continue;
         inline += esc(collapse(c.data ?? ''));
         continue;
       }
       if (c.type !== 'tag' && c.type !== 'script' && c.type !== 'style') continue;
       const name = c.name!;
       if (skipped(c)) continue;
+      const entry = name === 'p' ? contentsEntry(c) : undefined;
+      if (entry) {
+        if (!contents.length) flush();
+        contents.push(entry);
+        continue;
+      }
       // LibreOffice's export marks its running header and footer `<div title="header">`, `<div title="footer">`.
       const running = name === 'header' || name === 'footer' || c.attribs?.role === 'banner' || c.attribs?.role === 'contentinfo' || (name === 'div' && /^(header|footer)$/.test(c.attribs?.title ?? ''));
       if (this.underBody && running) continue;

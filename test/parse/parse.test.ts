@@ -746,6 +746,15 @@ describe('markdown convention', () => {
     );
   });
 
+  it('HTML from a word processor: its table of contents (paragraphs of one link into the page, a tab, a page number) is the same table', async () => {
+    // As LibreOffice exports a document with a contents index.
+    const entry = (title: string, page: string, indent = '') => `<p style="${indent}margin-bottom: 0.14in">\n\t<a href="#__RefHeading___Toc${page}">${title}\t${page}</a></p>`;
+    const html = `<html><body><h1>Table of Contents</h1>${entry('Introduction', '1')}\n${entry('Scope &amp; aims', '2', 'margin-left: 0.2in; ')}${entry('Terms | definitions', 'iv')}\n<h1>Introduction</h1><p>See <a href="#x">Scope\t2</a> and more.</p>${entry('A lone entry', '9')}<p>Body text.</p></body></html>`;
+    expect(await md(Buffer.from(html))).toBe(
+      '# Table of Contents\n\n| Introduction | 1 |\n| --- | --- |\n| Scope & aims | 2 |\n| Terms \\| definitions | iv |\n\n# Introduction\n\nSee Scope 2 and more.\n\nA lone entry 9\n\nBody text.\n',
+    );
+  });
+
   it('a title taken from the first heading is its plain text: markers and escapes gone, underscores and code kept', async () => {
     const html = await parse('<body><h1>The <b>MY_FILE</b> format: <code>a_b*</code> and <a href="https://x.example/">links</a></h1><p>x</p></body>');
     expect(html.json.data.metadata.title).toBe('The MY_FILE format: a_b* and links');
