@@ -10,6 +10,7 @@ import { append } from '../lib/arrays.js';
 import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from './inline.js';
 import { flattenBlocks, firstHeading } from './html.js';
 import { captionedTable } from './markdown.js';
+import { PAGE_LABEL } from './page-label.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf, type XNode } from './xml.js';
 import type { ZipReader } from './zip.js';
@@ -278,11 +279,13 @@ const headingStyleLevel = (chain: Style[]) => {
 /** Marks a tab inside a table-of-contents entry until its page number is split off (a private-use character). */
 const TOC_TAB = '\uE000';
 
+const TOC_PAGE = new RegExp(`^${PAGE_LABEL}$`, 'i');
+
 /** A table-of-contents entry: its text up to the last tab, and what follows when that is a page number. */
 function tocEntry(text: string): { title: string; page?: string } {
   const at = text.lastIndexOf(TOC_TAB);
   const page = at < 0 ? '' : text.slice(at + 1).trim();
-  const numbered = at >= 0 && /^(?:[ivxlcdm]+|[A-Z]?[-.]?\d+(?:[-.]\d+)*)$/i.test(page);
+  const numbered = at >= 0 && TOC_PAGE.test(page);
   return { title: (numbered ? text.slice(0, at) : text).replaceAll(TOC_TAB, ' ').trim(), page: numbered ? page : undefined };
 }
 

@@ -8,6 +8,7 @@ import { append } from '../lib/arrays.js';
 import { codeSpan, collapse, esc, image, link, MONO_FONT, plainText, raise, wrap } from './inline.js';
 import { mathmlMarkdown } from './mathml.js';
 import { captionedTable, writeMarkdown } from './markdown.js';
+import { PAGE_LABEL } from './page-label.js';
 import type { Block, Converted, ListItem } from './types.js';
 import { LIMITS } from './types.js';
 import { attr, checkShape, find, kids, textOf, type XNode } from './xml.js';
@@ -87,6 +88,8 @@ export function firstHeading(blocks: Block[]): string | undefined {
   return h && h.t === 'h' ? plainText(h.text) : undefined;
 }
 
+const CONTENTS_ENTRY = new RegExp(`^([^\\t]*\\S)\\t[\\t .]*(${PAGE_LABEL})$`, 'i');
+
 /**
  * A table-of-contents entry as a word processor exports one (LibreOffice: `<p><a href="#__RefHeading…">Scope<TAB>4</a></p>`):
  * a paragraph that is one link to a place in the page whose text ends in a tab and a page number. Its title and page,
@@ -96,7 +99,7 @@ function contentsEntry(p: XNode): [string, string] | undefined {
   const shown = (p.children ?? []).filter((k) => k.type !== 'text' || k.data?.trim());
   const a = shown.length === 1 && shown[0].name === 'a' ? shown[0] : undefined;
   if (!a || !attr(a, 'href')?.startsWith('#')) return undefined;
-  const m = /^([^\t]*\S)\t[\t .]*(\d{1,4}|[ivxl]{1,7})$/.exec(textOf(a).trim());
+  const m = CONTENTS_ENTRY.exec(textOf(a).trim());
   return m ? [esc(collapse(m[1]).trim()), m[2]] : undefined;
 }
 

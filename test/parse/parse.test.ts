@@ -1145,6 +1145,13 @@ describe('workers', () => {
     }
   });
 
+  it('a sheet of more than 1,000,000 filled cells is refused with the limit named, though each row is small', async () => {
+    // 1,001 rows of 1,000 cells without references (each follows the one before it), each its own number so that the
+    // part is no zip bomb: 21 MB of XML.
+    const rows = Array.from({ length: 1001 }, (_, r) => `<row r="${r + 1}">${Array.from({ length: 1000 }, (_, c) => `<c><v>${r * 1000 + c}</v></c>`).join('')}</row>`).join('');
+    await refused(xlsx([{ name: 'S', rows }]), 400, 'invalidRequest', /more than 1000000 cells/);
+  });
+
   it('a worker that runs out of memory fails the call with 400-class error and is replaced', async () => {
     const pool = new ParsePool({ size: 1, memoryMb: 64, timeoutMs: 15_000 });
     try {

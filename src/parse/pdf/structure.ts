@@ -3,6 +3,7 @@
  * headings and tables, and running headers/footers found by repetition across pages.
  */
 import { maxOf, minOf } from '../../lib/arrays.js';
+import { PAGE_LABEL, ROMAN_PAGE } from '../page-label.js';
 import { sizeKey } from './headings.js';
 import { segments, type Line } from './lines.js';
 
@@ -188,14 +189,8 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
   );
 }
 
-/** A roman page number up to lxxxix (front matter). */
-const ROMAN = String.raw`(?=[ivxl])l?x{0,3}(?:ix|iv|v?i{0,3})`;
-
-/** A page number: arabic or roman. */
-const PAGE = String.raw`(?:\d{1,4}|${ROMAN})`;
-
 /** A line led or ended by a page number, set a space apart ("Chapter 2: Naming 3", "xii Preface"). */
-const FOLIO = new RegExp(`^${PAGE}\\s+\\S|\\S\\s+${PAGE}$`, 'i');
+const FOLIO = new RegExp(`^${PAGE_LABEL}\\s+\\S|\\S\\s+${PAGE_LABEL}$`, 'i');
 
 /**
  * A table's header row repeated at the top of each page it runs over (a browser repeats `<thead>`): a line of two
@@ -208,8 +203,8 @@ function tableHeader(l: Line, next: Line | undefined): boolean {
 const ARABIC_PAGE = /^(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?$/i;
 
 /** A line that is a page number alone: "7", "Page 2 of 3", or a front-matter page's lower-case roman "iv". */
-const ROMAN_PAGE = new RegExp(`^${ROMAN}$`);
-const pageNumber = (text: string) => ARABIC_PAGE.test(text) || ROMAN_PAGE.test(text);
+const ROMAN_ALONE = new RegExp(`^${ROMAN_PAGE}$`);
+const pageNumber = (text: string) => ARABIC_PAGE.test(text) || ROMAN_ALONE.test(text);
 
 /**
  * A page number on a page whose document is too short to show it recurring: a bare number ("7", "Page 2 of 3", "iv")
