@@ -418,6 +418,44 @@ describe('pdf headings from real structure', () => {
     }
   });
 
+  it('a figure\'s labels at a heading size, parted only by smaller callouts, are text: a section holds body text', async () => {
+    const at = (text: string, size: number, y: number) => ({ text, size, y });
+    const out = await md(
+      pdf([
+        {
+          lines: [
+            // A title wrapped over three lines is one heading, not a run of labels.
+            at('Row and column access control for the', 14, 760),
+            at('database administrator and the security', 14, 743),
+            at('officer of a large organisation', 14, 726),
+            ...body(4).map((l, i) => at(l.text, 11, 700 - i * 15)),
+            // A syntax diagram: clauses at 12.5 pt, each under its 8 pt callout, then the figure's caption.
+            at('Names the row permission', 8, 630),
+            at('CREATE PERMISSION permission-name', 12.5, 615),
+            at('Identifies the table', 8, 595),
+            at('ON table-name', 12.5, 580),
+            at('Indicates that a row permission is created', 8, 560),
+            at('FOR ROWS', 12.5, 545),
+            at('Applies to all access', 8, 525),
+            at('ENFORCED FOR ALL ACCESS', 12.5, 510),
+            at('Figure 3-1 CREATE PERMISSION statement', 9, 485),
+            at('Column masks', 12.5, 455),
+            ...body(4).map((l, i) => at(l.text, 11, 435 - i * 15)),
+            at('Special registers', 12.5, 360),
+            ...body(3).map((l, i) => at(l.text, 11, 340 - i * 15)),
+          ],
+        },
+      ]),
+    );
+    expect(out).toMatch(/^#+ Row and column access control for the database administrator and the security officer of a large organisation$/m);
+    for (const clause of ['CREATE PERMISSION permission-name', 'ON table-name', 'FOR ROWS', 'ENFORCED FOR ALL ACCESS']) {
+      expect(out).toMatch(new RegExp(`^${clause}$`, 'm'));
+    }
+    expect(out).not.toMatch(/^#+ (CREATE|ON|FOR|ENFORCED)/m);
+    expect(out).toMatch(/^#+ Column masks$/m);
+    expect(out).toMatch(/^#+ Special registers$/m);
+  });
+
   it('headingLevel: size ranks first, then numbered lines need another font (all of the line) or a larger size', () => {
     const ctx = { levels: sizeLevels([18, 14], []), bodySize: 10, bodyFont: 'f1', outline: new Map<string, number>() };
     const line = (text: string, size: number, font = 'f1', oneFont = true): Line => ({ y: 0, x: 0, size, text, height: size, cells: [], font, oneFont });

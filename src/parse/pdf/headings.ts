@@ -44,6 +44,41 @@ export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySi
 
 type HeadingContext = Parameters<typeof headingLevel>[1];
 
+/**
+ * Lines of a page that a heading size alone would make headings but that label a figure: lines of one heading
+ * size in three or more groups, each group parted from the next by one or two lines smaller than the body and by
+ * nothing else (a syntax diagram's clauses at 11.5 pt between their 9 pt callouts, a flow chart's boxes between
+ * the arrows' notes). A section holds text at the body size; these hold only each other's captions, so a last group
+ * that body text follows at once is a heading after all (the section under a figure's caption). Lines the
+ * structure tree or the bookmarks make headings are left to them, and lines in a row are one group (a title
+ * wrapped over three lines is one heading).
+ */
+export function figureLabels(lines: Line[], ctx: Pick<HeadingContext, 'levels' | 'bodySize' | 'outline'>): Set<number> {
+  const labels = new Set<number>();
+  let run: number[] = [];
+  let groups = 0;
+  let lastGroup = 0;
+  let between = 0;
+  const close = (bodyFollows: boolean) => {
+    if (bodyFollows && !between && groups) [run, groups] = [run.slice(0, lastGroup), groups - 1];
+    if (groups >= 3) for (const k of run) labels.add(k);
+    [run, groups, between] = [[], 0, 0];
+  };
+  lines.forEach((l, k) => {
+    const size = sizeKey(l.size);
+    const sized = !l.table && !l.tag && ctx.levels.has(size) && /\p{L}/u.test(l.text) && !outlineLevel(ctx.outline, l.text);
+    if (sized) {
+      if (run.length && sizeKey(lines[run[0]].size) !== size) close(false);
+      if (!run.length || between) [groups, lastGroup] = [groups + 1, run.length];
+      run.push(k);
+      between = 0;
+    } else if (!l.table && size < sizeKey(ctx.bodySize) && run.length && between < 2) between++;
+    else close(!l.table && size === sizeKey(ctx.bodySize));
+  });
+  close(false);
+  return labels;
+}
+
 /** A numbered section line larger than the body, or in a face of its own at about its size: its number's depth. */
 function numberedLevel(l: Line, ctx: HeadingContext): number {
   const n = NUMBERED.exec(l.text);

@@ -8,7 +8,7 @@ import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
 import { joinWrapped, joinWrappedAll, type LineBreaks } from './text.js';
-import { codeIsBody, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
+import { codeIsBody, figureLabels, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, endsInLeader, findTables, joinSplitRow, mergeHeaderRows } from './tables.js';
 
@@ -99,6 +99,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       if (l.runs && !inCode.has(k) && prose(lines[k - 1]) && spaced(lines[k - 1], l) && lines[k - 1].md?.endsWith('`')) spanLines.add(k);
     });
     const tables = findTables(lines, inCode, breaks);
+    const labels = figureLabels(lines, ctx);
     let para: string[] = [];
     let last: Line | undefined;
     // Open lists, outermost first, each with where its markers stand: an item whose marker stands clearly right of
@@ -158,7 +159,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         last = l;
         continue;
       }
-      const level = headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]) || (lines[li + 1] ? wrappedHeadingLevel(l, lines[li + 1], pageCtx, lines[li - 1], lines[li + 2]) : 0);
+      const level = labels.has(li) ? 0 : headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]) || (lines[li + 1] ? wrappedHeadingLevel(l, lines[li + 1], pageCtx, lines[li - 1], lines[li + 2]) : 0);
       if (level) {
         flush();
         lists = [];
