@@ -19,21 +19,55 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 50;
 const pinned = (cpu: number, cmd: string[]) => (spawnSync('taskset', ['-c', '0', 'true']).status === 0 ? ['taskset', '-c', String(cpu), ...cmd] : cmd);
 
-function startServer(cmd: string[], env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+/** A free loopback port, so that a server is told its address instead of logging it (BENCH_LOG_LEVEL may silence it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+/** Resolves once `${url}/readyz` answers 200 (the server's storage too), rejects when the process exits first. */
+async function ready(proc: ChildProcess, url: string, what: string): Promise<void> {
+  let exited: number | null | undefined;
+  proc.once('exit', (code) => (exited = code));
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    if (exited !== undefined) throw new Error(`${what}: server exited early (${exited})`);
+    const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+    if (status === 200) return;
+  }
+  throw new Error(`${what}: not ready after 60 s`);
+}
+
+/** Quarry's server run by `cmd` in `env` (the whole environment) on a free port, once ready. */
+async function startQuarry(cmd: string[], env: Record<string, string | undefined>, what: string): Promise<{ proc: ChildProcess; url: string }> {
+  const port = await freePort();
+  const [bin, ...args] = cmd;
+  const proc = spawn(bin, args, { cwd: root, env: { ...env, HOST: '127.0.0.1', PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  proc.stdout!.resume(); // logging stays on (as an operator runs it, into a pipe); its lines are read and dropped
+  const url = `http://127.0.0.1:${port}`;
+  await ready(proc, url, what);
+  return { proc, url };
+}
+
+/** The bare Fastify server, which prints its address whatever the log level. */
+function startBare(cmd: string[]): Promise<{ proc: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const [bin, ...args] = cmd;
-    const proc = spawn(bin, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(bin, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let buf = '';
     proc.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
-      const m = /LISTENING (\S+)/.exec(buf) ?? /"address":"([^"]+)"/.exec(buf);
+      const m = /LISTENING (\S+)/.exec(buf);
       if (m) {
         proc.stdout!.removeAllListeners('data');
-        proc.stdout!.resume(); // logging stays on; its lines are read and dropped
+        proc.stdout!.resume();
         resolve({ proc, url: m[1] });
       }
     });
-    proc.once('exit', (code) => reject(new Error(`server exited early (${code})`)));
+    proc.once('exit', (code) => reject(new Error(`bare server exited early (${code})`)));
   });
 }
 
@@ -110,9 +144,9 @@ async function main() {
   });
   const { apiKey } = JSON.parse(created.stdout);
 
-  const bare = await startServer(pinned(0, [process.execPath, 'bench/bare-server.mjs']), {});
+  const bare = await startBare(pinned(0, [process.execPath, 'bench/bare-server.mjs']));
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=.bench'] : [];
-  const quarry = await startServer(pinned(0, [process.execPath, ...profile, 'dist/server/main.js']), { ...env, HOST: '127.0.0.1', PORT: '0' });
+  const quarry = await startQuarry(pinned(0, [process.execPath, ...profile, 'dist/server/main.js']), { ...process.env, ...env }, 'quarry');
   const body = JSON.stringify({ subforum: 'popular', limit: Number(process.env.BENCH_LIMIT ?? 1), tags: ['bench'] });
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` };
   const warm = await fetch(`${quarry.url}/v1/reddit/subforum`, { method: 'POST', headers, body });
@@ -227,26 +261,8 @@ async function scaleOut() {
   const body = JSON.stringify({ subforum: 'popular', limit: Number(process.env.BENCH_LIMIT ?? 1), tags: ['bench'] });
   const rows: string[] = [];
   for (const s of setups) {
-    const port = await new Promise<number>((resolve) => {
-      const srv = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (srv.address() as net.AddressInfo).port;
-        srv.close(() => resolve(p));
-      });
-    });
-    const proc = spawn(process.execPath, ['bin/quarry.js', 'serve', '--workers', String(s.workers)], {
-      cwd: root,
-      env: clean({ ...s.env, PORT: String(port) }),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let listening = 0;
-    await new Promise<void>((resolve, reject) => {
-      proc.stdout!.on('data', (d: Buffer) => {
-        listening += (d.toString().match(/quarry listening/g) ?? []).length;
-        if (listening >= s.workers) resolve();
-      });
-      proc.once('exit', (code) => reject(new Error(`${s.name}: server exited early (${code})`)));
-    });
-    const url = `http://127.0.0.1:${port}`;
+    // Ready once one worker answers: the others join while the warm-up load runs.
+    const { proc, url } = await startQuarry([process.execPath, 'bin/quarry.js', 'serve', '--workers', String(s.workers)], clean(s.env), s.name);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${keys.get(s.env.QUARRY_DATABASE_URL ? 'pg' : 'embedded')}` };
     for (let i = 0; i < 2; i++) await fetch(`${url}/v1/reddit/subforum`, { method: 'POST', headers, body }).then((r) => r.text());
     await load(`${url}/v1/reddit/subforum`, { method: 'POST', body, headers }, 2);
