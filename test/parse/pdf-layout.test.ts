@@ -8,7 +8,7 @@ import { markItems } from '../../src/parse/pdf/items.js';
 import { readingOrder } from '../../src/parse/pdf/lines.js';
 import { mergeHeaderRows } from '../../src/parse/pdf/tables.js';
 import { fixRtlLigatures, rtlLigatureFixes } from '../../src/parse/pdf/ligatures.js';
-import { spaced } from '../../src/parse/pdf/text.js';
+import { sentenceEnd, spaced } from '../../src/parse/pdf/text.js';
 import { dropOverprints } from '../../src/parse/pdf/overprint.js';
 import { pdf, ruledGrid } from './files.js';
 import { parseEndpoint } from './endpoint.js';
@@ -179,14 +179,36 @@ describe('pdf paragraphs', () => {
     expect(await md(pdf([{ lines }], { producer: 'pdfTeX-1.40.25' }))).toContain('Photon is a geocoder, selfhostable, that suits');
   });
 
-  it('a word a page break cut joins its part before the page marker, its hyphen judged as at a line end', async () => {
+  it('a sentence a page break cut ends before the page marker (a cut word joined as at a line end); the page goes on from its next sentence', async () => {
     const page = (last: string) => [...bodyAt(740, 30), { text: last, y: 740 - 30 * 15.4 }];
-    const next = [{ text: 'puter word and the paragraph goes on across the page break.', y: 740 }];
-    const out = await md(pdf([{ lines: page('the last line of the page ends in a com-') }, { lines: next }]));
-    expect(out).toContain('ends in a computer\n\n<!-- page 2 -->\n\nword and the paragraph goes on');
+    const two = (next: string) => [{ lines: page('the last line of the page ends in a com-') }, { lines: [{ text: next, y: 740 }] }];
+    const out = await md(pdf(two('puter word, e.g. the one here, goes on. The next sentence stays on its page.')));
+    // Not cut at an abbreviation before lower case.
+    expect(out).toContain('ends in a computer word, e.g. the one here, goes on.\n\n<!-- page 2 -->\n\nThe next sentence stays on its page.');
+    // A page holding only the sentence's rest gives all of it.
+    const all = await md(pdf(two('puter word and the paragraph ends across the page break')));
+    expect(all).toContain('ends in a computer word and the paragraph ends across the page break\n\n<!-- page 2 -->');
+    expect(all).not.toMatch(/page 2 -->\n\n\S/);
     // A compound the document writes with its hyphen keeps it.
-    const compound = await md(pdf([{ lines: [...bodyAt(740, 2), { text: 'A well-known fact.', y: 700 }] }, { lines: page('and that was a well-') }, { lines: [{ text: 'known story of the town.', y: 740 }] }]));
-    expect(compound).toContain('and that was a well-known\n\n<!-- page 3 -->\n\nstory of the town.');
+    const compound = await md(pdf([{ lines: [...bodyAt(740, 2), { text: 'A well-known fact.', y: 700 }] }, { lines: page('and that was a well-') }, { lines: [{ text: 'known story of the town. Then more.', y: 740 }] }]));
+    expect(compound).toContain('and that was a well-known story of the town.\n\n<!-- page 3 -->\n\nThen more.');
+    // A page opening in upper case, or after a paragraph that ended its sentence, starts a paragraph of its own.
+    const upper = await md(pdf([{ lines: page('the last line of the page stops short of its end in') }, { lines: [{ text: 'Paris the text goes on.', y: 740 }] }]));
+    expect(upper).toContain('of its end in\n\n<!-- page 2 -->\n\nParis the text goes on.');
+    const ended = await md(pdf([{ lines: page('the last line of the page ends a sentence here.') }, { lines: [{ text: 'iPhone sales rose.', y: 740 }] }]));
+    expect(ended).toContain('ends a sentence here.\n\n<!-- page 2 -->\n\niPhone sales rose.');
+  });
+
+  it('sentenceEnd: after the stop, its closing quotes and note marks, before a capital, a digit or the end; never inside a code span, a link or an emphasis', () => {
+    const first = (text: string) => text.slice(0, sentenceEnd(text));
+    expect(first('goes on. Next one.')).toBe('goes on.');
+    expect(first('the Web.\\[38\\] With a few')).toBe('the Web.\\[38\\]');
+    expect(first('he said "a duck." The word')).toBe('he said "a duck."');
+    expect(first('e.g. the one. 2 more')).toBe('e.g. the one.');
+    expect(first('and `a.b. C` goes on. Next')).toBe('and `a.b. C` goes on.');
+    expect(first('see [the docs. Here](https://x.org) now. Next')).toBe('see [the docs. Here](https://x.org) now.');
+    expect(first('**Bold. Text** ends. Next')).toBe('**Bold. Text** ends.');
+    expect(first('no stop at all')).toBe('no stop at all');
   });
 
   it("a sentence a column's foot cut goes on at the next column's head, the figure set between them after the paragraph; a column ending its sentence does not", async () => {

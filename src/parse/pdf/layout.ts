@@ -7,7 +7,7 @@ import { codeSpan, esc, link } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
-import { joinWrapped, joinWrappedAll, type LineBreaks } from './text.js';
+import { joinWrapped, joinWrappedAll, type LineBreaks, SENTENCE_ENDED, sentenceEnd } from './text.js';
 import { codeIsBody, figureLabels, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, endsInLeader, findTables, joinSplitRow, mergeHeaderRows } from './tables.js';
@@ -259,22 +259,21 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
 }
 
 /**
- * A word a page break cut ("com-" at a page's foot, "puter" atop the next): the part on the next page joins the
- * part before the page marker, as a line's wrap joins (the hyphen judged as there), and that page's text goes on
- * from the next word. Only between text ending in a lower-case letter and a hyphen (a paragraph, or a list's last
- * item) and a paragraph starting with a lower-case letter.
+ * A sentence a page break cut ("members of the same" at a page's foot, "family. Divided among …" atop the next): the
+ * rest of the sentence joins the text before the page marker, as a line's wrap joins (a hyphen judged as there:
+ * "com-" "puter"), and that page's text goes on from its next sentence. A paragraph (or a list's last item) that
+ * does not end like a sentence goes on where the next page opens with a paragraph in lower case, the rule a column's
+ * foot follows (see `carryAcrossColumns`); a capital there may open a paragraph of its own, and is left alone.
  */
 function joinAcrossPages(blocks: Block[], breaks?: LineBreaks): void {
   for (let k = 1; k + 1 < blocks.length; k++) {
     const [before, mark, after] = [blocks[k - 1], blocks[k], blocks[k + 1]];
     if (mark.t !== 'comment' || after.t !== 'p') continue;
     const holder = before.t === 'p' ? before : before.t === 'list' ? lastItem(before) : undefined;
-    // A hyphen between lower-case letters, or the U+2010 a browser draws where it hyphenates (see `joinWrapped`).
-    const end = holder?.text.slice(-2) ?? '';
-    const word = (/[a-z]-$/.test(end) ? /^[a-z]\S*/ : /\p{Ll}\u2010$/u.test(end) ? /^\p{Ll}\S*/u : undefined)?.exec(after.text)?.[0];
-    if (!holder || !word) continue;
-    holder.text = joinWrapped(holder.text, word, breaks);
-    after.text = after.text.slice(word.length).trimStart();
+    if (!holder || SENTENCE_ENDED.test(holder.text) || !/^\p{Ll}/u.test(after.text)) continue;
+    const cut = sentenceEnd(after.text);
+    holder.text = joinWrapped(holder.text, after.text.slice(0, cut), breaks);
+    after.text = after.text.slice(cut).trimStart();
     if (!after.text) blocks.splice(k + 1, 1);
   }
 }

@@ -205,3 +205,27 @@ export function baselineGroups<T extends { str: string; transform: number[] }>(i
   };
   return { groups, near };
 }
+
+/** Text ending like a sentence or a clause that a list or a quote follows (closing quotes and brackets after it). */
+export const SENTENCE_ENDED = /[.!?…:;]["”’»)\]*_`]*$/u;
+
+/**
+ * Where the first sentence of a paragraph's markdown ends: after its stop, closing quotes, brackets and note marks
+ * ("Web.\\[38\\]"), before a capital, digit or opening quote, or at the end; never inside a code span, a link's text or
+ * an emphasis (an abbreviation's stop before lower case is no end: "e.g. the").
+ */
+export function sentenceEnd(text: string): number {
+  const end = /[.!?…]["”’»)\]*_`]*(?:\\\[\d+\\\])*(?=\s+["“‘«(\[*_`\p{Lu}\d]|$)/gu;
+  // Open constructs up to `seen`, counted on as the search goes (a rescan per candidate would be quadratic).
+  let [seen, ticks, strong, brackets] = [0, 0, 0, 0];
+  for (let m = end.exec(text); m; m = end.exec(text)) {
+    const stop = m.index + m[0].length;
+    const part = text.slice(seen, stop);
+    ticks += part.split('`').length - 1;
+    strong += part.split('**').length - 1;
+    brackets += (part.match(/(?<!\\)\[/g)?.length ?? 0) - (part.match(/(?<!\\)\]/g)?.length ?? 0);
+    seen = stop;
+    if (ticks % 2 === 0 && strong % 2 === 0 && brackets === 0) return stop;
+  }
+  return text.length;
+}
