@@ -71,6 +71,8 @@ export const LIMITS = {
   xmlDepth: 256,
   xmlNodes: 2_000_000,
   htmlDepth: 512,
+  /** A 100,000-row table of four columns is 1.1 million nodes, about 400 MB of tree in the worker. */
+  htmlNodes: 1_500_000,
   markdownChars: 20 * 1024 * 1024,
   sheetCells: 1_000_000,
 };

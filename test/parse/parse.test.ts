@@ -1152,6 +1152,11 @@ describe('workers', () => {
     await refused(xlsx([{ name: 'S', rows }]), 400, 'invalidRequest', /more than 1000000 cells/);
   });
 
+  it('a page of more than 1,500,000 HTML nodes is refused as it is read, with the limit named, before its tree fills the heap', async () => {
+    // 7.2 MB of bare <p> tags: 2.4 million elements, whose finished tree ran the worker out of memory eight seconds in.
+    await refused('<!DOCTYPE html><html><body>' + '<p>'.repeat(2_400_000), 400, 'invalidRequest', /more than 1500000 nodes/);
+  });
+
   it('a worker that runs out of memory fails the call with 400-class error and is replaced', async () => {
     const pool = new ParsePool({ size: 1, memoryMb: 64, timeoutMs: 15_000 });
     try {
