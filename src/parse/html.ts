@@ -3,16 +3,14 @@
  * the page marks one (else `<body>`); never script, style, template, svg, noscript, iframe, nav or aside (nor their
  * ARIA landmark roles), nor a heading's permalink symbol.
  */
-import { DomHandler, type ChildNode } from 'domhandler';
-import { Parser } from 'htmlparser2';
 import { append } from '../lib/arrays.js';
 import { codeSpan, collapse, esc, image, link, MONO_FONT, plainText, raise, wrap } from './inline.js';
 import { mathmlMarkdown } from './mathml.js';
 import { captionedTable, writeMarkdown } from './markdown.js';
 import { PAGE_LABEL } from './page-label.js';
 import type { Block, Converted, ListItem } from './types.js';
-import { LIMITS, ParseError } from './types.js';
-import { attr, find, kids, textOf, type XNode } from './xml.js';
+import { LIMITS } from './types.js';
+import { attr, find, kids, parseBounded, textOf, type XNode } from './xml.js';
 
 /** The language a `<pre>` (or the `<code>` inside it) names in its class: `language-js`, `lang-py`. */
 function codeLanguage(pre: XNode): string | undefined {
@@ -71,27 +69,9 @@ function skipped(n: XNode): boolean {
 /** A permalink beside a heading (Sphinx's "¶", "#", "§", a link symbol) pointing into the page: no text. */
 const PERMALINK = /^[\s¶§#🔗⚓]+$/u;
 
-/**
- * The page's tree, refused as it is built once it passes `LIMITS.htmlNodes` nodes or `LIMITS.htmlDepth` levels:
- * checked after the build, a 7 MB page of bare `<p>` or `<td>` tags (2.5 million elements) had already run the
- * worker out of its heap, eight seconds in.
- */
-function parseBounded(text: string): XNode {
-  let nodes = 0;
-  const handler = new (class extends DomHandler {
-    protected override addNode(node: ChildNode): void {
-      if (++nodes > LIMITS.htmlNodes) throw new ParseError('limit', `The HTML has more than ${LIMITS.htmlNodes} nodes.`);
-      if (this.tagStack.length > LIMITS.htmlDepth) throw new ParseError('limit', `The HTML is nested more than ${LIMITS.htmlDepth} levels deep.`);
-      super.addNode(node);
-    }
-  })();
-  new Parser(handler, { decodeEntities: true, lowerCaseTags: true }).end(text);
-  return handler.root as unknown as XNode;
-}
-
 export function convertHtml(bytes: Uint8Array): Converted {
   const text = decodeHtml(bytes);
-  const doc = parseBounded(text);
+  const doc = parseBounded(text, { xmlMode: false, maxNodes: LIMITS.htmlNodes, maxDepth: LIMITS.htmlDepth, what: 'HTML' });
   const og = findAllTags(doc, 'meta').find((m) => /^(og:title)$/i.test(attr(m, 'property') ?? attr(m, 'name') ?? ''));
   let title = collapse(attr(og, 'content') ?? '').trim() || collapse(textOf(find(doc, 'title'))).trim();
   const root = find(doc, 'main') ?? find(doc, 'article') ?? find(doc, 'body') ?? doc;
