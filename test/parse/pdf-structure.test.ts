@@ -1268,6 +1268,9 @@ describe('pdf page furniture, lists, tables, direction', () => {
             { text: '3.6.5 Defining and creating column' },
             { text: 'masks . . . . . . . . . . . . . . . . . 26' },
             { text: 'Chapter 4. Pipes | and bars . . . . . . . . 31' },
+            // Chapter-page and appendix numbering, as manuals print them.
+            { text: 'Installing the agent . . . . . . . . 2-14' },
+            { text: 'Glossary . . . . . . . . . . . . . . . A-3' },
             ...body(2),
             { text: 'See the index . . . . . . . . . 40' },
           ],
@@ -1275,7 +1278,7 @@ describe('pdf page furniture, lists, tables, direction', () => {
       ]),
     );
     expect(out).toContain(
-      '| Notices | vii |\n| --- | --- |\n| 1.1 Security fundamentals | 2 |\n| 3.6.5 Defining and creating column masks | 26 |\n| Chapter 4. Pipes \\| and bars | 31 |\n\nBody sentence number 1',
+      '| Notices | vii |\n| --- | --- |\n| 1.1 Security fundamentals | 2 |\n| 3.6.5 Defining and creating column masks | 26 |\n| Chapter 4. Pipes \\| and bars | 31 |\n| Installing the agent | 2-14 |\n| Glossary | A-3 |\n\nBody sentence number 1',
     );
     expect(out).toContain('See the index . . . . . . . . . 40');
   });

@@ -8,6 +8,7 @@ import { fillGrid, inGrid, trimFrameBands, type Grid, type PlacedItem } from './
 import { itemSize, type TextItem } from './items.js';
 import { BULLET_GLYPHS, type Cell, type Columns, type Line, readingOrder, segments, toLines } from './lines.js';
 import { joinWrapped, spanOrSpace, TextBuilder, type LineBreaks } from './text.js';
+import { PAGE_LABEL } from '../page-label.js';
 
 /**
  * An item's box for grid placement. Text turned a quarter turn (column headers set vertically) advances along y and
@@ -515,8 +516,9 @@ export function tidyRows(rows: string[][]): string[][] {
   return out;
 }
 
-const LEADER = /(?:\.\s?){4,}\s*(?:\d{1,4}|[ivxlc]{1,6})$/i;
-const ENTRY = /^(.*?)\s*(?:\.\s?){4,}\s*(\d{1,4}|[ivxlc]{1,6})$/i;
+/** Leader dots, then a page number (see `PAGE_LABEL`: "12", "2-14", "A-3", "vii"). */
+const LEADER = new RegExp(String.raw`(?:\.\s?){4,}\s*(?:${PAGE_LABEL})$`, 'i');
+const ENTRY = new RegExp(String.raw`^(.*?)\s*(?:\.\s?){4,}\s*(${PAGE_LABEL})$`, 'i');
 /**
  * A contents entry is a line of a few hundred characters at most: a longer one is tested by neither pattern, which
  * backtrack polynomially over a long run of dots.
