@@ -413,6 +413,8 @@ class DocxWalker {
             pending.push(p);
             continue;
           }
+          // An empty paragraph between list items is spacing (Word numbers on across it): the list goes on.
+          if (pending.length && !p.text.trim() && !boxes.length && p.kind !== 'heading') continue;
           if (p.kind === 'toc') {
             if (code.length || pending.length) flush();
             if (p.text) toc.push(p);

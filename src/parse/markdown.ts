@@ -25,11 +25,19 @@ function guardLineStart(line: string): string {
   });
 }
 
+/**
+ * Blocks rendered in order. Two lists of one kind in a row are parted by an empty comment, as pandoc parts them:
+ * markdown would read them as one list (a list goes on past a blank line, whatever its items' numbers say).
+ */
 function renderBlocks(blocks: Block[]): string[] {
   const parts: string[] = [];
+  let last: Block | undefined;
   for (const b of blocks) {
     const s = renderBlock(b);
-    if (s.trim()) parts.push(s);
+    if (!s.trim()) continue;
+    if (b.t === 'list' && last?.t === 'list' && last.ordered === b.ordered) parts.push('<!-- -->');
+    parts.push(s);
+    last = b;
   }
   return parts;
 }

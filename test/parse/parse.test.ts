@@ -721,6 +721,17 @@ describe('markdown convention', () => {
     expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('- Call the number on the card\n- Keep the receipt\n\nBetween.\n\n1. Open the box\n2. Plug it in\n');
   });
 
+  it('lists of one kind in a row stay apart (an empty comment between them, as pandoc writes); an empty docx paragraph between items of one numbering does not end the list', async () => {
+    // Markdown reads "1. a" "2. b" "1. c" as one list numbered on, and "- x" "- y" too.
+    expect(await md('<html><body><ol><li>a</li><li>b</li></ol><ol><li>c</li></ol><ul><li>x</li></ul><ul><li>y</li></ul><ol><li>z</li></ol></body></html>')).toBe(
+      '1. a\n2. b\n\n<!-- -->\n\n1. c\n\n- x\n\n<!-- -->\n\n- y\n\n1. z\n',
+    );
+    // Word numbers 3, 4, 5 across the blank paragraphs; a bullet list after it is another kind.
+    const empty = '<w:p><w:pPr><w:ind w:left="360"/></w:pPr></w:p>';
+    const body = p('Three', undefined, [2, 0]) + empty + p('Four', undefined, [2, 0]) + '<w:p/>' + p('Five', undefined, [2, 0]) + empty + p('Dot', undefined, [1, 0]) + empty + p('After.');
+    expect(await md(docx(body, { 'word/numbering.xml': numbering }))).toBe('3. Three\n4. Four\n5. Five\n\n- Dot\n\nAfter.\n');
+  });
+
   it('docx: a table of contents is a table of titles and page numbers, as a PDF\'s is (a list by level when it shows no numbers); its heading is the heading style it is based on', async () => {
     const r = (inner: string) => `<w:r>${inner}</w:r>`;
     const fld = (type: string) => r(`<w:fldChar w:fldCharType="${type}"/>`);
