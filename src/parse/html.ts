@@ -208,7 +208,7 @@ class Walker {
     switch (name) {
       case 'ul':
       case 'ol':
-        return [this.list(c)];
+        return this.lists(c);
       case 'table':
         return this.table(c);
       case 'pre':
@@ -224,23 +224,34 @@ class Walker {
     }
   }
 
-  list(c: XNode): Block {
+  /**
+   * A `<ul>` or `<ol>` as list blocks: one, or, where an item's `value` renumbers an ordered list, a new list from
+   * that item on (markdown numbers a list on from its first item only).
+   */
+  lists(c: XNode): Block[] {
     const ordered = c.name === 'ol';
-    const start = ordered ? Number.parseInt(attr(c, 'start') ?? '1', 10) : 1;
-    const items: ListItem[] = [];
+    const number = (v: string | undefined) => {
+      const n = Number.parseInt(v ?? '', 10);
+      return Number.isFinite(n) && n >= 0 && n < 1e9 ? n : undefined;
+    };
+    let list: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: (ordered ? number(attr(c, 'start')) : undefined) ?? 1, items: [] };
+    const out: Block[] = [list];
     for (const li of kids(c)) {
       if (skipped(li)) continue;
       // What stands between the items without text (LinkedIn's `<br>` after each `<li>`) is no item.
       if (li.name !== 'li' && !textOf(li).trim() && !find(li, 'img')) continue;
       if (li.name === 'ul' || li.name === 'ol') {
-        const nested = this.list(li);
-        if (items.length) items[items.length - 1].children.push(nested);
-        else items.push({ text: '', children: [nested] });
+        const nested = this.lists(li);
+        if (list.items.length) list.items[list.items.length - 1].children.push(...nested);
+        else list.items.push({ text: '', children: nested });
         continue;
       }
-      items.push(this.item(li));
+      const value = ordered ? number(attr(li, 'value')) : undefined;
+      if (value !== undefined && list.items.length && value !== list.start + list.items.length) out.push((list = { t: 'list', ordered, start: value, items: [] }));
+      else if (value !== undefined && !list.items.length) list.start = value;
+      list.items.push(this.item(li));
     }
-    return { t: 'list', ordered, start: Number.isFinite(start) && start >= 0 ? start : 1, items };
+    return out;
   }
 
   item(li: XNode): ListItem {

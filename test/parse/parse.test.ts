@@ -721,10 +721,15 @@ describe('markdown convention', () => {
     expect(await md(docx(body, { 'word/styles.xml': styles }))).toBe('- Call the number on the card\n- Keep the receipt\n\nBetween.\n\n1. Open the box\n2. Plug it in\n');
   });
 
-  it('lists of one kind in a row stay apart (an empty comment between them, as pandoc writes); an empty docx paragraph between items of one numbering does not end the list', async () => {
+  it('lists of one kind in a row stay apart (an empty comment between them, as pandoc writes), an HTML item\'s value starting one; an empty docx paragraph between items of one numbering does not end the list', async () => {
     // Markdown reads "1. a" "2. b" "1. c" as one list numbered on, and "- x" "- y" too.
-    expect(await md('<html><body><ol><li>a</li><li>b</li></ol><ol><li>c</li></ol><ul><li>x</li></ul><ul><li>y</li></ul><ol><li>z</li></ol></body></html>')).toBe(
+    const html = (body: string) => new TextEncoder().encode(`<html><body>${body}</body></html>`);
+    expect(await md(html('<ol><li>a</li><li>b</li></ol><ol><li>c</li></ol><ul><li>x</li></ul><ul><li>y</li></ul><ol><li>z</li></ol>'))).toBe(
       '1. a\n2. b\n\n<!-- -->\n\n1. c\n\n- x\n\n<!-- -->\n\n- y\n\n1. z\n',
+    );
+    // An item's value renumbers an ordered list from there: a list of its own (markdown numbers on from the first).
+    expect(await md(html('<ol start="3"><li value="2">two</li><li>three</li><li value="7">seven</li><li>eight</li><li value="9">nine</li></ol>'))).toBe(
+      '2. two\n3. three\n\n<!-- -->\n\n7. seven\n8. eight\n9. nine\n',
     );
     // Word numbers 3, 4, 5 across the blank paragraphs; a bullet list after it is another kind.
     const empty = '<w:p><w:pPr><w:ind w:left="360"/></w:pPr></w:p>';
