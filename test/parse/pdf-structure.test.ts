@@ -401,6 +401,34 @@ describe('pdf headings from real structure', () => {
     expect(out).toMatch(/^# Back cover$/m);
   });
 
+  it('a cover\'s own smaller sizes (side heads, authors, a web address) are text, its title a heading; a blurb wrapped in a heading\'s size is a paragraph', async () => {
+    const chapter = (n: number) => ({ lines: [{ text: `Chapter ${n}. Securing data`, size: 24 }, ...body(6), { text: `${n}.1 Security fundamentals`, size: 16 }, ...body(6)] });
+    const at = (text: string, size: number, y: number, bold = false) => ({ text, size, y, bold });
+    const cover = {
+      lines: [
+        at('Access Control', 43, 700),
+        // Side heads in a face of their own, wrapped in narrow lines each short of the body's measure: a paragraph each.
+        at('Implement roles and separation', 14, 600, true),
+        at('of duties', 14, 583, true),
+        at('Leverage row permissions on', 14, 546, true),
+        at('the database', 14, 529, true),
+        at('ibm.com/redbooks', 15, 400),
+        at('Jim Bainbridge Hernando Bedoya Rob Bestgen', 12, 300),
+      ],
+    };
+    // A back cover's blurb set in a chapter's size: too long for a heading.
+    const blurb = Array.from({ length: 5 }, (_, i) => at(`Redbooks are made by experts, line ${i + 1} of the blurb`, 16, 700 - i * 19));
+    const out = await md(pdf([cover, chapter(1), chapter(2), { lines: [...blurb, ...body(3).map((l, i) => at(l.text, 11, 500 - i * 15))] }]));
+    expect(out).toMatch(/^# Access Control$/m);
+    expect(out).toMatch(/^Implement roles and separation of duties$/m);
+    expect(out).toMatch(/^Leverage row permissions on the database$/m);
+    expect(out).toMatch(/^ibm\.com\/redbooks$/m);
+    expect(out).toMatch(/^Jim Bainbridge Hernando Bedoya Rob Bestgen$/m);
+    expect(out).toMatch(/^## Chapter 2\. Securing data$/m);
+    expect(out).toMatch(/^Redbooks are made by experts, line 1 of the blurb Redbooks are made by experts, line 2/m);
+    expect(out).not.toMatch(/^#+ Redbooks/m);
+  });
+
   it('a book read only in part (maxPages) ranks its last page read: only the document\'s own last page is a cover', async () => {
     const pages = [
       { lines: [{ text: 'Redpaper', size: 40 }] },

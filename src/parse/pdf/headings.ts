@@ -26,15 +26,19 @@ export function sizeLevels(sizes: number[], ranked: number[]): Map<number, numbe
   );
 }
 
+/** The longest heading, in characters: longer text in a heading's size is a lead paragraph or a blurb. */
+export const HEADING_MAX = 200;
+
 /** The heading level a line earns from real structure, or 0. */
-export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number; pageBody?: number }, prev?: Line, next?: Line): number {
+export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySize: number; bodyFont?: string; outline: Outline; leading?: number; measure?: number; pageBody?: number; coverOnly?: Set<number> }, prev?: Line, next?: Line): number {
   const plain = l.text;
-  if (plain.length > 200 || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
+  if (plain.length > HEADING_MAX || !/\p{L}/u.test(plain) || BULLET.test(plain)) return 0;
   if (l.tag) return Math.min(4, l.tag);
   const o = outlineLevel(ctx.outline, plain);
   if (o) return o;
   const level = ctx.levels.get(sizeKey(l.size));
-  if (level) return level;
+  if (level && !(level > 1 && ctx.coverOnly?.has(sizeKey(l.size)))) return level;
+  if (level) return 0;
   // A page set smaller than the document (a brochure or insert page) ranks its own sizes: a short line well above
   // that page's body size, standing apart, is a heading at the lowest level.
   const page = ctx.pageBody ?? ctx.bodySize;

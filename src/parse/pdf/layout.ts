@@ -3,12 +3,12 @@
  * position, code, tables and footnotes, page by page.
  */
 import { append, maxOf } from '../../lib/arrays.js';
-import { codeSpan, esc, link } from '../inline.js';
+import { codeSpan, esc, link, plainText } from '../inline.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
 import { joinWrapped, joinWrappedAll, type LineBreaks, SENTENCE_ENDED, sentenceEnd } from './text.js';
-import { codeIsBody, figureLabels, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
+import { codeIsBody, figureLabels, HEADING_MAX, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
 import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
 import { type Carried, carryHeader, contentsRun, endsInLeader, findTables, joinSplitRow, mergeHeaderRows } from './tables.js';
 
@@ -27,14 +27,18 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   // of four pages or more, neither the first nor the last: a back cover's blurb may outweigh its titles): a cover's
   // or an insert's own sizes would otherwise take the top levels and push a book's chapters and sections to the last one.
   const pageWeights = pages.map((p) => sizeWeights(p, codeCounts));
+  const isCover = (i: number) => pages.length >= 4 && (i === 0 || (toEnd && i === pages.length - 1));
   const onBodyPages = new Set<number>();
   pages.forEach((p, i) => {
     const w = pageWeights[i];
-    if (pages.length >= 4 && (i === 0 || (toEnd && i === pages.length - 1))) return;
+    if (isCover(i)) return;
     if ((w.get(body) ?? 0) * 2 < [...w.values()].reduce((a, b) => a + b, 0)) return;
     for (const l of p) if (/\p{L}/u.test(l.text)) onBodyPages.add(sizeKey(l.size));
   });
   const ranked = headingSizes.filter((s) => onBodyPages.has(s));
+  // On a cover, a size no body page uses is a heading only at the top level (the cover's title): its smaller sizes
+  // are a blurb, side heads, authors, a web address.
+  const coverOnly = new Set(headingSizes.filter((s) => !onBodyPages.has(s)));
   // Body font: the font carrying most characters at the body size.
   const fonts = new Map<string, number>();
   for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
@@ -73,7 +77,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       ending = { header: table.rows[0], columns, block: table };
     };
     const { lines, carried: goesOn } = carryAcrossColumns(untangle(read), ctx.measure);
-    const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body };
+    const pageCtx = { ...ctx, pageBody: heaviest(pageWeights[i]) ?? body, coverOnly: isCover(i) ? coverOnly : undefined };
     const code = codeRuns(lines, isCode);
     // Monospace lines right under a line of text that ends in a code span, at the line spacing, carry that span on
     // (a long inline code wrapped over lines): they are the text's lines, not a block of code. So are monospace
@@ -236,7 +240,11 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       // A short line standing apart in a font of its own (a run-in title set bold at the body size, which the
       // convention does not make a heading) is a paragraph of its own, not the start of the text below it.
       // (A code span's line of its own, carried on from the text, is no such title.)
-      const label = !spanLines.has(li) && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && standsAlone(l, lines[li - 1], lines[li + 1], ctx);
+      // (A line right under one in its face and size, at the line spacing, goes on from it: a blurb set in narrow
+      // lines, each short of the body's measure.)
+      const above = lines[li - 1];
+      const goesOnFrom = !!above && !above.table && above.font === l.font && Math.abs(above.size - l.size) < 0.5 && above.y - l.y > 0 && above.y - l.y <= l.size * 1.5;
+      const label = !spanLines.has(li) && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && !goesOnFrom && standsAlone(l, above, lines[li + 1], ctx);
       // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
       // after a line that could end one (closing punctuation, or short of the full measure): manuals set paragraphs
       // only slightly apart, while a justified line spread by a tall formula runs full width into the next. A raised
@@ -254,6 +262,10 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
     carried = ending && blocks[blocks.length - 1] === ending.block ? ending : undefined;
   });
   for (const [holder, lines] of growing) holder.text = joinLines(lines);
+  // So is a heading whose wrapped lines ran past a heading's length (a back cover's blurb in a heading size).
+  blocks.forEach((b, k) => {
+    if (b.t === 'h' && plainText(b.text).length > HEADING_MAX) blocks[k] = { t: 'p', text: b.text };
+  });
   joinAcrossPages(blocks, breaks);
   return blocks;
 }
