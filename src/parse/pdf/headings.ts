@@ -37,8 +37,8 @@ export function headingLevel(l: Line, ctx: { levels: Map<number, number>; bodySi
   const o = outlineLevel(ctx.outline, plain);
   if (o) return o;
   const level = ctx.levels.get(sizeKey(l.size));
-  if (level && !(level > 1 && ctx.coverOnly?.has(sizeKey(l.size)))) return level;
-  if (level) return 0;
+  // On a cover, a size no body page uses heads only at the top level, the cover's title (see `layout`).
+  if (level) return level > 1 && ctx.coverOnly?.has(sizeKey(l.size)) ? 0 : level;
   // A page set smaller than the document (a brochure or insert page) ranks its own sizes: a short line well above
   // that page's body size, standing apart, is a heading at the lowest level.
   const page = ctx.pageBody ?? ctx.bodySize;
