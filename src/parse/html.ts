@@ -109,6 +109,12 @@ function findAllTags(n: XNode, name: string, out: XNode[] = []): XNode[] {
   return out;
 }
 
+/** A list's `start` or an item's `value`: a whole number markdown can write (nine digits at most), else undefined. */
+function listNumber(v: string | undefined): number | undefined {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) && n >= 0 && n < 1e9 ? n : undefined;
+}
+
 class Walker {
   constructor(private readonly underBody: boolean) {}
 
@@ -230,11 +236,7 @@ class Walker {
    */
   lists(c: XNode): Block[] {
     const ordered = c.name === 'ol';
-    const number = (v: string | undefined) => {
-      const n = Number.parseInt(v ?? '', 10);
-      return Number.isFinite(n) && n >= 0 && n < 1e9 ? n : undefined;
-    };
-    let list: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: (ordered ? number(attr(c, 'start')) : undefined) ?? 1, items: [] };
+    let list: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: (ordered ? listNumber(attr(c, 'start')) : undefined) ?? 1, items: [] };
     const out: Block[] = [list];
     for (const li of kids(c)) {
       if (skipped(li)) continue;
@@ -246,7 +248,7 @@ class Walker {
         else list.items.push({ text: '', children: nested });
         continue;
       }
-      const value = ordered ? number(attr(li, 'value')) : undefined;
+      const value = ordered ? listNumber(attr(li, 'value')) : undefined;
       if (value !== undefined && list.items.length && value !== list.start + list.items.length) out.push((list = { t: 'list', ordered, start: value, items: [] }));
       else if (value !== undefined && !list.items.length) list.start = value;
       list.items.push(this.item(li));

@@ -3,7 +3,7 @@
  * section lines set apart; never a bold line on its own.
  */
 import type { Outline } from './structure.js';
-import { BULLET, ended, type Line } from './lines.js';
+import { BULLET, ended, type Line, sameFace } from './lines.js';
 
 /** "5.1 Title", "2. Title", "(3) Title": a numbered section line; the level is the number's depth. */
 export const NUMBERED = /^(?:(\d{1,2}(?:\.\d{1,2}){0,4})\.?|\((\d{1,2})\))\s+(?=\S)(?!\d)/;
@@ -98,7 +98,7 @@ function numberedLevel(l: Line, ctx: HeadingContext): number {
  * item). The pair's heading level, or 0 (the first line alone never stands apart, its second line follows it).
  */
 export function wrappedHeadingLevel(l: Line, second: Line, ctx: HeadingContext, prev?: Line, after?: Line): number {
-  if (!second.oneFont || second.font !== l.font || Math.abs(second.size - l.size) >= 0.5 || BULLET.test(second.text) || NUMBERED.test(second.text)) return 0;
+  if (!second.oneFont || !sameFace(second, l) || BULLET.test(second.text) || NUMBERED.test(second.text)) return 0;
   if (!(l.y - second.y > 0 && l.y - second.y <= l.size * 1.75)) return 0;
   const o = outlineLevel(ctx.outline, `${l.text} ${second.text}`);
   if (o) return o;
@@ -149,7 +149,7 @@ export const standsAlone = (l: Line, prev: Line | undefined, next: Line | undefi
  */
 function apart(l: Line, prev: Line | undefined, next: Line | undefined, ctx: { leading?: number; measure?: number }): boolean {
   const step = (a: Line, b: Line) => a.y - b.y > 0 && a.y - b.y <= Math.max((ctx.leading ?? 0) * 1.05, Math.max(a.size, b.size) * 1.75);
-  if (next && !next.table && next.font === l.font && Math.abs(next.size - l.size) < 0.5 && step(l, next)) return false;
+  if (next && !next.table && sameFace(next, l) && step(l, next)) return false;
   if (prev && !prev.table && step(prev, l) && !ended(prev, ctx.measure)) return false;
   return true;
 }

@@ -9,7 +9,7 @@ import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
 import { joinWrapped, joinWrappedAll, type LineBreaks, SENTENCE_ENDED, sentenceEnd } from './text.js';
 import { codeIsBody, figureLabels, HEADING_MAX, headingLevel, heaviest, NUMBERED, sizeKey, sizeLevels, sizeWeights, standsAlone, wrappedHeadingLevel } from './headings.js';
-import { ascii, BULLET, type Columns, couldEnd, ended, type Line } from './lines.js';
+import { ascii, BULLET, type Columns, couldEnd, ended, type Line, sameFace } from './lines.js';
 import { type Carried, carryHeader, contentsRun, endsInLeader, findTables, joinSplitRow, mergeHeaderRows } from './tables.js';
 
 const ORDERED = /^(\d{1,3})[.)]\s+(?=\S)/;
@@ -158,7 +158,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       // A heading's wrapped line: the same face and size right under a heading line that ran long (a line without
       // letters, "20.20.2)", too).
       const heading = blocks[blocks.length - 1];
-      if (heading?.t === 'h' && !para.length && !lists.length && last === lines[li - 1] && l.font === last.font && Math.abs(l.size - last.size) < 0.5 && last.y - l.y > 0 && last.y - l.y < l.size * 1.8 && (last.w ?? 0) >= ctx.measure * 0.6 && !NUMBERED.test(l.text) && !BULLET.test(l.text)) {
+      if (heading?.t === 'h' && !para.length && !lists.length && last === lines[li - 1] && sameFace(l, last) && last.y - l.y > 0 && last.y - l.y < l.size * 1.8 && (last.w ?? 0) >= ctx.measure * 0.6 && !NUMBERED.test(l.text) && !BULLET.test(l.text)) {
         grow(heading, text);
         last = l;
         continue;
@@ -243,7 +243,7 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       // (A line right under one in its face and size, at the line spacing, goes on from it: a blurb set in narrow
       // lines, each short of the body's measure.)
       const above = lines[li - 1];
-      const goesOnFrom = !!above && !above.table && above.font === l.font && Math.abs(above.size - l.size) < 0.5 && above.y - l.y > 0 && above.y - l.y <= l.size * 1.5;
+      const goesOnFrom = !!above && !above.table && sameFace(above, l) && above.y - l.y > 0 && above.y - l.y <= l.size * 1.5;
       const label = !spanLines.has(li) && !!l.font && !!ctx.bodyFont && l.font !== ctx.bodyFont && !!l.oneFont && !goesOnFrom && standsAlone(l, above, lines[li + 1], ctx);
       // A new paragraph: a gap of 1.6 lines, or, between body lines, a fifth more than the body's line spacing
       // after a line that could end one (closing punctuation, or short of the full measure): manuals set paragraphs
@@ -342,7 +342,7 @@ function listColumns(rows: string[][]): Block[] | undefined {
 
 /** Two lines of one paragraph: the same start, font and size, the second at most 1.6 lines below the first. */
 const continuous = (a: Line, b: Line) =>
-  !a.table && !b.table && Math.abs(a.x - b.x) < 2 && a.font === b.font && Math.abs(a.size - b.size) < 0.5 && a.y - b.y > 0 && a.y - b.y <= a.size * 1.6;
+  !a.table && !b.table && Math.abs(a.x - b.x) < 2 && sameFace(a, b) && a.y - b.y > 0 && a.y - b.y <= a.size * 1.6;
 
 /**
  * A line set in another size beside a paragraph (a sidebar's heading or label) whose baseline falls between two of
@@ -381,7 +381,7 @@ function carryAcrossColumns(lines: Line[], measure: number): { lines: Line[]; ca
     let j = i + 1;
     while (j < out.length && j - i <= 60 && !out[j].table && out[j].size < a.size - 0.5) j++;
     const b = out[j];
-    if (!b || b.table || b.font !== a.font || Math.abs(b.size - a.size) >= 0.5 || b.y <= a.y || b.x < a.x + (a.w ?? 0) * 0.5 || !/^\p{Ll}/u.test(b.text)) continue;
+    if (!b || b.table || !sameFace(a, b) || b.y <= a.y || b.x < a.x + (a.w ?? 0) * 0.5 || !/^\p{Ll}/u.test(b.text)) continue;
     carried.add(b);
     if (j === i + 1) continue;
     let end = j;

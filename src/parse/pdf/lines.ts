@@ -551,6 +551,9 @@ const GLYPH_ONLY = /^[\s•●▪■◦○‣∙·☐☑☒□◆◇►▶➢✓
 /** A line's segments at the narrower cut when it has one (see `tight`), else its cells. */
 export const segments = (l: Line) => l.tight ?? l.cells;
 
+/** Two lines set in one face: the same font and size (within half a point). */
+export const sameFace = (a: Line, b: Line) => a.font === b.font && Math.abs(a.size - b.size) < 0.5;
+
 /** A line that ends its paragraph: sentence punctuation, or clearly shorter than a full line. */
 export const ended = (l: Line, measure = 0) => /[.!?:]$/.test(l.text) || (!!measure && (l.w ?? 0) < measure * 0.75);
 

@@ -165,16 +165,23 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
   // Where the running lines stand (band, height, size): a head that names a chapter of one or two pages recurs too
   // seldom to be seen, but it stands in their place and carries its page's number ("Chapter 2: Naming 3").
   // Sizes by band and whole point of height, so that a line looks up the five heights within 2 pt of its own.
-  const slots = new Map<string, Set<number>>();
-  pages.forEach((lines, i) => {
-    for (const l of lines) {
+  // Each line's band and whether it recurs, judged once for both passes below.
+  const marks = pages.map((lines, i) =>
+    lines.map((l) => {
       const b = l.table ? undefined : band(l, i);
-      if (!b || !recurs(l, k(l, b))) continue;
+      return { b, recurring: !!b && recurs(l, k(l, b)) };
+    }),
+  );
+  const slots = new Map<string, Set<number>>();
+  pages.forEach((lines, i) =>
+    lines.forEach((l, n) => {
+      const { b, recurring } = marks[i][n];
+      if (!recurring) return;
       const key = `${b}@${Math.round(l.y)}`;
       const sizes = slots.get(key) ?? new Set<number>();
       slots.set(key, sizes.add(sizeKey(l.size)));
-    }
-  });
+    }),
+  );
   const inSlot = (l: Line, b: string) => {
     if (!FOLIO.test(l.text.trim())) return false;
     for (let dy = -2; dy <= 2; dy++) if (slots.get(`${b}@${Math.round(l.y) + dy}`)?.has(sizeKey(l.size))) return true;
@@ -182,9 +189,9 @@ export function dropRunningLines(pages: Line[][], views: number[][], body = 0): 
   };
   return pages.map((lines, i) =>
     lines.filter((l, n) => {
-      const b = l.table ? undefined : band(l, i);
+      const { b, recurring } = marks[i][n];
       if (!b || tableHeader(l, lines[n + 1])) return true;
-      return !recurs(l, k(l, b)) && !pageNumber(l.text.trim()) && !inSlot(l, b);
+      return !recurring && !pageNumber(l.text.trim()) && !inSlot(l, b);
     }),
   );
 }
