@@ -76,7 +76,7 @@ export function convertHtml(bytes: Uint8Array): Converted {
   let title = collapse(attr(og, 'content') ?? '').trim() || collapse(textOf(find(doc, 'title'))).trim();
   const root = find(doc, 'main') ?? find(doc, 'article') ?? find(doc, 'body') ?? doc;
   const underBody = root.name === 'body' || root === doc;
-  const blocks = new Walker(underBody).blocks(root);
+  const blocks = new Walker(underBody, pageAddress(doc)).blocks(root);
   if (!title) title = firstHeading(blocks) ?? '';
   return { blocks, title: title || undefined, cut: false };
 }
@@ -101,6 +101,45 @@ function contentsEntry(p: XNode): [string, string] | undefined {
   return m ? [esc(collapse(m[1]).trim()), m[2]] : undefined;
 }
 
+/** An absolute http(s) address, else undefined. */
+function absolute(href: string | undefined): URL | undefined {
+  const v = href?.trim();
+  if (!v || !/^https?:\/\//i.test(v)) return undefined;
+  try {
+    return new URL(v);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What relative links and images resolve against: the page's `<base href>`, else the address the page gives as its
+ * own (`<link rel="canonical">`, then `og:url`). A saved or fetched page keeps its links this way ("/wiki/Mallard"
+ * is `https://en.wikipedia.org/wiki/Mallard`) instead of losing them to text.
+ */
+function pageAddress(doc: XNode): URL | undefined {
+  const base = absolute(attr(findAllTags(doc, 'base').find((b) => attr(b, 'href')), 'href'));
+  if (base) return base;
+  const canonical = findAllTags(doc, 'link').find((l) => /(^|\s)canonical(\s|$)/i.test(attr(l, 'rel') ?? '') && absolute(attr(l, 'href')));
+  if (canonical) return absolute(attr(canonical, 'href'));
+  return absolute(attr(findAllTags(doc, 'meta').find((m) => /^og:url$/i.test(attr(m, 'property') ?? '') && absolute(attr(m, 'content'))), 'content'));
+}
+
+/**
+ * An image's address: a lazy loader's real one (`data-src` and kin, `data-srcset`) before `src`, which such pages
+ * fill with a placeholder (a blank GIF or SVG, a data URI), then `srcset`'s first candidate.
+ */
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-delayed-url', 'data-srcset'];
+function imageSource(img: XNode): string | undefined {
+  const firstOf = (srcset: string | undefined) => srcset?.trim().split(/\s+/)[0]?.replace(/,$/, '') || undefined;
+  for (const name of LAZY_SOURCES) {
+    const v = attr(img, name)?.trim();
+    if (v) return name.endsWith('srcset') ? firstOf(v) : v;
+  }
+  const src = attr(img, 'src')?.trim();
+  return src && !/^data:/i.test(src) ? src : (firstOf(attr(img, 'srcset')) ?? src);
+}
+
 function findAllTags(n: XNode, name: string, out: XNode[] = []): XNode[] {
   for (const c of n.children ?? []) {
     if (c.name === name) out.push(c);
@@ -116,7 +155,21 @@ function listNumber(v: string | undefined): number | undefined {
 }
 
 class Walker {
-  constructor(private readonly underBody: boolean) {}
+  constructor(
+    private readonly underBody: boolean,
+    private readonly address?: URL,
+  ) {}
+
+  /** A link's or image's address resolved against the page's (`pageAddress`); in-page anchors stay as they are. */
+  url(href: string | undefined): string | undefined {
+    const v = href?.trim();
+    if (!v || !this.address || v.startsWith('#') || /^[a-z][a-z\d+.-]*:/i.test(v)) return href;
+    try {
+      return new URL(v, this.address).href;
+    } catch {
+      return href;
+    }
+  }
 
   blocks(n: XNode): Block[] {
     const out: Block[] = [];
@@ -159,7 +212,7 @@ class Walker {
         // heading's or paragraph's text.
         const inner = this.blocks(c);
         const first = inner.find((b) => b.t === 'h' || b.t === 'p') as { text: string } | undefined;
-        if (first) first.text = link(first.text, attr(c, 'href'));
+        if (first) first.text = link(first.text, this.url(attr(c, 'href')));
         append(out, inner);
         continue;
       }
@@ -299,10 +352,10 @@ class Walker {
       case 'br':
         return '\n';
       case 'img':
-        return image(attr(c, 'alt'), attr(c, 'src'));
+        return image(attr(c, 'alt'), this.url(imageSource(c)));
       case 'a':
         if ((attr(c, 'href') ?? '').startsWith('#') && PERMALINK.test(textOf(c))) return '';
-        return link(this.inlineChildren(c), attr(c, 'href'));
+        return link(this.inlineChildren(c), this.url(attr(c, 'href')));
       case 'strong':
       case 'b':
         return this.emphasis(c, '**');

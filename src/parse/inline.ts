@@ -92,11 +92,19 @@ export function isSafeUrl(href: string | undefined): href is string {
   return !!href && SAFE_URL.test(href.trim());
 }
 
+/**
+ * An address as a markdown link destination: spaces, parentheses and angle brackets percent-encoded, so that none
+ * ends the destination early ("…/Duck_(disambiguation)" stays one address). `encodeURIComponent` leaves `(` and
+ * `)` as they are, hence the table.
+ */
+const DESTINATION_ESCAPES: Record<string, string> = { ' ': '%20', '(': '%28', ')': '%29', '<': '%3C', '>': '%3E' };
+const destination = (url: string) => url.trim().replace(/[ ()<>]/g, (c) => DESTINATION_ESCAPES[c]);
+
 /** `[text](url)` when the address is http(s) or mailto, else the text alone. `text` is already markdown. */
 export function link(text: string, href: string | undefined): string {
   if (!text.trim()) return text;
   if (!isSafeUrl(href)) return text;
-  const url = href.trim().replace(/[ ()<>]/g, (c) => encodeURIComponent(c));
+  const url = destination(href);
   // Spaces at the text's edges (an HTML anchor written over indented lines) stand outside the brackets; a line
   // break stays inside, where its backslash belongs to it.
   return keepEdges(text, (core) => `[${core}](${url})`, (c) => c === ' ' || c === '\t');
@@ -106,7 +114,7 @@ export function link(text: string, href: string | undefined): string {
 export function image(alt: string | undefined, src?: string): string {
   const a = (alt ?? '').replace(/\s+/g, ' ').trim();
   if (!a) return '';
-  return `![${esc(a)}](${isSafeUrl(src) ? src.trim().replace(/[ ()<>]/g, (c) => encodeURIComponent(c)) : ''})`;
+  return `![${esc(a)}](${isSafeUrl(src) ? destination(src) : ''})`;
 }
 
 /** Markdown set raised or lowered: `<sup>…</sup>` or `<sub>…</sub>` around its text, edge spaces outside. */

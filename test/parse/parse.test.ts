@@ -395,6 +395,24 @@ describe('markdown convention', () => {
     expect((await parse('<p>See <a href="https://a.example/b">first<br></a>after</p>')).json.data.markdown).toBe('See [first\\\n](https://a.example/b)after\n');
   });
 
+  it('html: relative links and images resolve against <base href>, else the canonical address, else og:url; lazy images give their real address; parentheses are encoded', async () => {
+    const body = '<p><a href="/wiki/Mallard">Mallard</a>, <a href="notes.html">notes</a>, <a href="//cdn.example/x">cdn</a>, <a href="#top">top</a>, <a href="javascript:go()">js</a>, <a href="https://o.example/Duck_(bird)">bird</a> <img alt="duck" src="img/d.png"></p>';
+    const page = (head: string) => parse(`<html><head>${head}</head><body>${body}</body></html>`);
+    const expected = (dir: string) =>
+      `[Mallard](https://w.example/wiki/Mallard), [notes](https://w.example/${dir}notes.html), [cdn](https://cdn.example/x), top, js, [bird](https://o.example/Duck_%28bird%29) ![duck](https://w.example/${dir}img/d.png)\n`;
+    const canonical = '<link rel="canonical" href="https://w.example/a/page"><meta property="og:url" content="https://other.example/">';
+    expect((await page(`<base href="https://w.example/b/">${canonical}`)).json.data.markdown).toBe(expected('b/'));
+    expect((await page(canonical)).json.data.markdown).toBe(expected('a/'));
+    expect((await page('<meta property="og:url" content="https://w.example/c/x.html">')).json.data.markdown).toBe(expected('c/'));
+    // A relative <base> or a non-web address gives nothing to resolve against: relative links stay text.
+    expect((await page('<base href="/b/"><link rel="canonical" href="file:///etc/x">')).json.data.markdown).toBe('Mallard, notes, cdn, top, js, [bird](https://o.example/Duck_%28bird%29) ![duck]()\n');
+    // A lazy loader's address (data-src, data-srcset, …) comes before the placeholder in src; srcset when src is data.
+    const lazy = await parse(
+      '<head><link rel="canonical" href="https://w.example/"></head><p><img alt="a" class="lazyload" data-srcset="/big/a.gif 2x" src="/blank.svg"><img alt="b" data-src="https://i.example/b.png" src="data:image/gif;base64,R0lGOD"><img alt="c" src="data:image/gif;base64,R0lGOD" srcset="/c-1x.png 1x, /c-2x.png 2x"><img alt="d" src="data:image/png;base64,AAAA"></p>',
+    );
+    expect(lazy.json.data.markdown).toBe('![a](https://w.example/big/a.gif)![b](https://i.example/b.png)![c](https://w.example/c-1x.png)![d]()\n');
+  });
+
   it('docx: the text shown with every tracked change accepted (insertions and moves in, deletions and moved-away text out), inside bidi embeddings, ruby as its base text', async () => {
     const r = (t: string) => `<w:r><w:t xml:space="preserve">${t}</w:t></w:r>`;
     const body = `<w:p>${r('Keep ')}<w:del w:id="1" w:author="a"><w:r><w:delText>gone </w:delText></w:r></w:del><w:ins w:id="2" w:author="a">${r('added')}</w:ins><w:moveFrom w:id="3">${r(' old place')}</w:moveFrom><w:moveTo w:id="4">${r(' moved here')}</w:moveTo></w:p>
