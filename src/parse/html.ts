@@ -72,11 +72,13 @@ const PERMALINK = /^[\s¶§#🔗⚓]+$/u;
 export function convertHtml(bytes: Uint8Array): Converted {
   const text = decodeHtml(bytes);
   const doc = parseBounded(text, { xmlMode: false, maxNodes: LIMITS.htmlNodes, maxDepth: LIMITS.htmlDepth, what: 'HTML' });
-  const og = findAllTags(doc, 'meta').find((m) => /^(og:title)$/i.test(attr(m, 'property') ?? attr(m, 'name') ?? ''));
+  // The page's own description of itself, in one walk: its metadata and the address it gives (`pageAddress`).
+  const described = findAllTags(doc, new Set(['meta', 'link', 'base']));
+  const og = described.find((m) => m.name === 'meta' && /^(og:title)$/i.test(attr(m, 'property') ?? attr(m, 'name') ?? ''));
   let title = collapse(attr(og, 'content') ?? '').trim() || collapse(textOf(find(doc, 'title'))).trim();
   const root = find(doc, 'main') ?? find(doc, 'article') ?? find(doc, 'body') ?? doc;
   const underBody = root.name === 'body' || root === doc;
-  const blocks = new Walker(underBody, pageAddress(doc)).blocks(root);
+  const blocks = new Walker(underBody, pageAddress(described)).blocks(root);
   if (!title) title = firstHeading(blocks) ?? '';
   return { blocks, title: title || undefined, cut: false };
 }
@@ -117,12 +119,12 @@ function absolute(href: string | undefined): URL | undefined {
  * own (`<link rel="canonical">`, then `og:url`). A saved or fetched page keeps its links this way ("/wiki/Mallard"
  * is `https://en.wikipedia.org/wiki/Mallard`) instead of losing them to text.
  */
-function pageAddress(doc: XNode): URL | undefined {
-  const base = absolute(attr(findAllTags(doc, 'base').find((b) => attr(b, 'href')), 'href'));
+function pageAddress(tags: XNode[]): URL | undefined {
+  const base = absolute(attr(tags.find((b) => b.name === 'base' && attr(b, 'href')), 'href'));
   if (base) return base;
-  const canonical = findAllTags(doc, 'link').find((l) => /(^|\s)canonical(\s|$)/i.test(attr(l, 'rel') ?? '') && absolute(attr(l, 'href')));
+  const canonical = tags.find((l) => l.name === 'link' && /(^|\s)canonical(\s|$)/i.test(attr(l, 'rel') ?? '') && absolute(attr(l, 'href')));
   if (canonical) return absolute(attr(canonical, 'href'));
-  return absolute(attr(findAllTags(doc, 'meta').find((m) => /^og:url$/i.test(attr(m, 'property') ?? '') && absolute(attr(m, 'content'))), 'content'));
+  return absolute(attr(tags.find((m) => m.name === 'meta' && /^og:url$/i.test(attr(m, 'property') ?? '') && absolute(attr(m, 'content'))), 'content'));
 }
 
 /**
@@ -140,10 +142,10 @@ function imageSource(img: XNode): string | undefined {
   return src && !/^data:/i.test(src) ? src : (firstOf(attr(img, 'srcset')) ?? src);
 }
 
-function findAllTags(n: XNode, name: string, out: XNode[] = []): XNode[] {
+function findAllTags(n: XNode, names: Set<string>, out: XNode[] = []): XNode[] {
   for (const c of n.children ?? []) {
-    if (c.name === name) out.push(c);
-    findAllTags(c, name, out);
+    if (names.has(c.name!)) out.push(c);
+    findAllTags(c, names, out);
   }
   return out;
 }
