@@ -60,10 +60,10 @@ const BLOCK = new Set([
 /** ARIA landmarks that are what `nav` and `aside` are (menus, sidebars, search boxes). */
 const SKIP_ROLES = new Set(['navigation', 'complementary', 'search']);
 
-/** An element never read: a skipped tag or landmark, or one hidden from readers. */
+/** An element never read: a skipped tag (form controls but check boxes) or landmark, or one hidden from readers. */
 function skipped(n: XNode): boolean {
   const a = n.attribs ?? {};
-  return SKIP.has(n.name!) || SKIP_ROLES.has(a.role ?? '') || 'hidden' in a || a['aria-hidden'] === 'true' || /display\s*:\s*none/i.test(a.style ?? '');
+  return (SKIP.has(n.name!) && !isCheckBox(n)) || SKIP_ROLES.has(a.role ?? '') || 'hidden' in a || a['aria-hidden'] === 'true' || /display\s*:\s*none/i.test(a.style ?? '');
 }
 
 /** A permalink beside a heading (Sphinx's "¶", "#", "§", a link symbol) pointing into the page: no text. */
@@ -149,6 +149,11 @@ function findAllTags(n: XNode, names: Set<string>, out: XNode[] = []): XNode[] {
   }
   return out;
 }
+
+const isCheckBox = (n: XNode) => n.name === 'input' && (attr(n, 'type') ?? '').toLowerCase() === 'checkbox';
+const checked = (n: XNode) => !!n.attribs && 'checked' in n.attribs;
+/** An element's first child that shows something: a tag, or text that is not white space. */
+const leadingChild = (n: XNode) => (n.children ?? []).find((k) => k.type === 'tag' || (k.type === 'text' && (k.data ?? '').trim()));
 
 /** A list's `start` or an item's `value`: a whole number markdown can write (nine digits at most), else undefined. */
 function listNumber(v: string | undefined): number | undefined {
@@ -316,8 +321,8 @@ class Walker {
     let text = '';
     if (blocks[0]?.t === 'p') text = (blocks.shift() as { text: string }).text;
     // A check box leading the item (a rendered GFM task list) is the task's state.
-    const first = (li.children ?? []).find((k) => k.type === 'tag' || (k.type === 'text' && (k.data ?? '').trim()));
-    if (first?.name === 'input' && (attr(first, 'type') ?? '').toLowerCase() === 'checkbox') text = `${first.attribs && 'checked' in first.attribs ? '[x]' : '[ ]'} ${text}`.trimEnd();
+    const first = leadingChild(li);
+    if (first && isCheckBox(first)) text = `${checked(first) ? '[x]' : '[ ]'} ${text}`.trimEnd();
     return { text, children: blocks };
   }
 
@@ -353,6 +358,10 @@ class Walker {
     switch (c.name) {
       case 'br':
         return '\n';
+      case 'input':
+        // A check box elsewhere than leading a list item (there it is the task's `[x]`) shows its state, as a
+        // Word form field's does.
+        return isCheckBox(c) && !(c.parent?.name === 'li' && leadingChild(c.parent) === c) ? (checked(c) ? '☒' : '☐') : '';
       case 'img':
         return image(attr(c, 'alt'), this.url(imageSource(c)));
       case 'a':

@@ -395,6 +395,13 @@ describe('markdown convention', () => {
     expect((await parse('<p>See <a href="https://a.example/b">first<br></a>after</p>')).json.data.markdown).toBe('See [first\\\n](https://a.example/b)after\n');
   });
 
+  it('html: a check box shows its state (☒ or ☐) and, leading a list item, is the task mark; other form controls are left out', async () => {
+    const r = await parse(
+      '<form><p><input type="checkbox" checked> Done <input type="checkbox"> Todo <input type="text" value="typed"> <input type="checkbox" hidden checked></p></form><ul><li><input type="checkbox" checked disabled> shipped</li><li><label><input type="checkbox"> signed</label></li></ul>',
+    );
+    expect(r.json.data.markdown).toBe('☒ Done ☐ Todo\n\n- [x] shipped\n- ☐ signed\n');
+  });
+
   it('html: relative links and images resolve against <base href>, else the canonical address, else og:url; lazy images give their real address; parentheses are encoded', async () => {
     const body = '<p><a href="/wiki/Mallard">Mallard</a>, <a href="notes.html">notes</a>, <a href="//cdn.example/x">cdn</a>, <a href="#top">top</a>, <a href="javascript:go()">js</a>, <a href="https://o.example/Duck_(bird)">bird</a> <img alt="duck" src="img/d.png"></p>';
     const page = (head: string) => parse(`<html><head>${head}</head><body>${body}</body></html>`);
@@ -845,10 +852,10 @@ describe('markdown convention', () => {
     expect(fragment.json.data).toMatchObject({ markdown: '## Job\n\nZurich\n', metadata: { contentType: 'text/html', title: 'Job' } });
   });
 
-  it('html: a code block keeps the language its class names; a list item led by a check box is a task', async () => {
+  it('html: a code block keeps the language its class names; a list item led by a check box is a task (a later box in it shows its state)', async () => {
     const page = '<body><pre><code class="hljs language-ts">const a = 1;</code></pre><pre class="lang-py">x = 1</pre><pre class="language-a`b">z</pre>' +
       '<ul><li><input type="checkbox" checked disabled> Done</li><li><input type="checkbox"> Open <input type="checkbox" checked></li><li>Plain [x] text</li></ul></body>';
-    expect(await md(Buffer.from(page))).toBe('```ts\nconst a = 1;\n```\n\n```py\nx = 1\n```\n\n```\nz\n```\n\n- [x] Done\n- [ ] Open\n- Plain \\[x\\] text\n');
+    expect(await md(Buffer.from(page))).toBe('```ts\nconst a = 1;\n```\n\n```py\nx = 1\n```\n\n```\nz\n```\n\n- [x] Done\n- [ ] Open ☒\n- Plain \\[x\\] text\n');
   });
 
   it('a line break inside a paragraph or list item is a hard break (GFM backslash), in a table cell a <br>', async () => {
