@@ -272,6 +272,49 @@ describe('pdf paragraphs', () => {
     expect(out).toContain('and on an indented word');
   });
 
+  it('a document set with wide line spacing (1.65 lines) keeps its lines in paragraphs, parted by their 0.87-size first-line indent or by a wider gap', async () => {
+    const full = 'set in the body font across the measure and on';
+    // 11.5 pt text 19 pt apart (a Korean report's setting), full lines of about one width.
+    const at = (rows: { text: string; x?: number; gap?: number }[], top: number) => {
+      let y = top + 19;
+      return rows.map((r) => ({ text: r.text, x: r.x, size: 11.5, y: (y -= 19 * (r.gap ?? 1)) }));
+    };
+    const lines = at(
+      [
+        { text: `First paragraph opens indented, ${full}`, x: 82 },
+        { text: `and its second line runs in full, ${full}` },
+        { text: 'and ends short.' },
+        { text: `Second paragraph opens indented, ${full}`, x: 82 },
+        { text: 'and ends short as well.' },
+        // Two lines' space before it.
+        { text: `Third paragraph after a wide gap, ${full}`, gap: 2 },
+        { text: 'ends here.' },
+      ],
+      700,
+    );
+    expect(await md(pdf([{ lines }]))).toBe(
+      `<!-- page 1 -->\n\nFirst paragraph opens indented, ${full} and its second line runs in full, ${full} and ends short.\n\nSecond paragraph opens indented, ${full} and ends short as well.\n\nThird paragraph after a wide gap, ${full} ends here.\n`,
+    );
+    // A full line that ends a sentence goes on where the next line is not indented, and parts where it is; short
+    // lines at that spacing (an address block) stay lines of their own.
+    const more = at(
+      [
+        { text: `A full line may end a sentence: ${full} stop.` },
+        { text: `the paragraph goes on at its margin, ${full}` },
+        { text: `and its last full line ends as well, ${full} stop.` },
+        { text: `A new paragraph indented one letter, ${full}`, x: 82 },
+        { text: 'ends short.' },
+        { text: 'Ada Lovelace' },
+        { text: '12 St James Square' },
+        { text: 'London' },
+      ],
+      700,
+    );
+    expect(await md(pdf([{ lines: more }]))).toBe(
+      `<!-- page 1 -->\n\nA full line may end a sentence: ${full} stop. the paragraph goes on at its margin, ${full} and its last full line ends as well, ${full} stop.\n\nA new paragraph indented one letter, ${full} ends short.\n\nAda Lovelace\n\n12 St James Square\n\nLondon\n`,
+    );
+  });
+
   it('a line ending in a hyphen joins the next without a space before a capital or a digit (a compound, a date, a code), and drops it between lower-case letters; an identifier or path wrapped at "_" or "/" is one token', async () => {
     const line = (text: string, i: number, y = 700, size = 10) => ({ text, y: y - i * 12, size });
     const out = await md(

@@ -222,6 +222,14 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         continue;
       }
       const gap = last ? last.y - l.y : 0;
+      // Lines are apart past 1.6 of their size. A body line running the full measure goes on into the next body
+      // line up to 1.3 of the body's own line spacing where that is wider (a Korean report set at 1.65 lines, 19 pt
+      // apart at 11.5 pt, whose lines would each stand alone); short lines at such spacing (a form's, an address's)
+      // stay apart.
+      const apartGap = (a: Line | undefined, b: Line) => {
+        const runsFull = !!a && sizeKey(a.size) === body && sizeKey(b.size) === body && !!ctx.measure && (a.w ?? 0) >= ctx.measure * 0.9;
+        return Math.max(Math.max(a?.size ?? 0, b.size) * 1.6, runsFull ? (ctx.leading ?? 0) * 1.3 : 0);
+      };
       // A monospace line carrying a code span on in running text (see `code` above) is set smaller than the text
       // (a browser's code is 0.85 of it) at the text's line spacing: it takes that spacing and a size a fifth apart.
       const inlineCode = !!last && (spanLines.has(li) || (spanLines.has(li - 1) && last === lines[li - 1])) && l.size >= last.size * 0.8 && l.size <= last.size * 1.25;
@@ -251,8 +259,8 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       // note mark's height is no part of the gap: a browser sets its line further down ("campaign[43]").
       const parted =
         !!ctx.leading && !!last && sizeKey(l.size) === body && sizeKey(last.size) === body && gap - (l.rise ?? 0) > ctx.leading * 1.2 && couldEnd(last, ctx.measure);
-      const apart = inlineCode ? !within(1.6) : gap > Math.max(l.size, last?.size ?? 0) * 1.6 || Math.abs((last?.size ?? l.size) - l.size) > 1;
-      if (label || l.note || (last && !goesOn.has(l) && (apart || parted || indents(l, last, lines[li + 1], ctx.measure) || gap < 0))) flush();
+      const apart = inlineCode ? !within(1.6) : gap > apartGap(last, l) || Math.abs((last?.size ?? l.size) - l.size) > 1;
+      if (label || l.note || (last && !goesOn.has(l) && (apart || parted || indents(l, last, lines[li + 1], ctx.measure, apartGap) || gap < 0))) flush();
       para.push(text);
       last = l;
       // A lone contents entry (leader dots, then a page number) is a line of its own, not part of running text.
@@ -394,12 +402,14 @@ function carryAcrossColumns(lines: Line[], measure: number): { lines: Line[]; ca
 
 /**
  * A paragraph's indented first line (books and papers set paragraphs apart this way, not by space): indented by
- * one to four text sizes from the line above, which ends its paragraph, while the line below returns to the margin.
+ * 0.8 to four text sizes from the line above (a Korean report indents by one character less its side bearing:
+ * 10 pt at 11.5 pt), which ends its paragraph, while the line below returns to the margin; the three lines no
+ * further apart than lines of one block (`apartGap`).
  */
-function indents(l: Line, prev: Line | undefined, next: Line | undefined, measure = 0): boolean {
+function indents(l: Line, prev: Line | undefined, next: Line | undefined, measure: number | undefined, apartGap: (a: Line, b: Line) => number): boolean {
   if (!prev || prev.table || !next || next.table || Math.abs(next.x - prev.x) > 1.5) return false;
   const by = l.x - prev.x;
-  return by >= l.size && by <= l.size * 4 && ended(prev, measure) && prev.y - l.y < l.size * 1.6 && l.y - next.y < l.size * 1.6;
+  return by >= l.size * 0.8 && by <= l.size * 4 && ended(prev, measure ?? 0) && prev.y - l.y <= apartGap(prev, l) && l.y - next.y <= apartGap(l, next);
 }
 
 /** The most common baseline-to-baseline distance between consecutive body lines (0 when there is none). */
