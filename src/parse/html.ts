@@ -34,7 +34,10 @@ export function decodeHtml(bytes: Uint8Array): string {
     try {
       const label = m[1].toLowerCase();
       // WHATWG: latin1 and ascii labels mean windows-1252; Node 20's decoder leaves 0x80-0x9f as C1 controls.
-      if (/^(windows-1252|cp1252|iso-8859-1|iso8859-1|latin1|l1|us-ascii|ascii)$/.test(label)) return decode1252(b);
+      if (/^(windows-1252|cp1252|iso-8859-1|iso8859-1|latin1|l1|us-ascii|ascii|x-user-defined)$/.test(label)) return decode1252(b);
+      // A UTF-16 label read in ASCII bytes is wrong about them (WHATWG's prescan takes UTF-8 then): without a BOM,
+      // decoding as UTF-16 would turn the whole page into CJK noise.
+      if (/^(utf-16|utf-16le|utf-16be|unicode|ucs-2|unicodefffe)$/.test(label)) return new TextDecoder('utf-8').decode(bytes);
       return new TextDecoder(label).decode(bytes);
     } catch {
       /* unknown label: UTF-8 */

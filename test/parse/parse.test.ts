@@ -891,6 +891,9 @@ describe('markdown convention', () => {
     expect(await md(cp1252)).toBe('café – ok\n');
     const bom = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<p>naïve</p>', 'utf16le')]);
     expect(await md(bom)).toBe('naïve\n');
+    // A UTF-16 label in a page readable as ASCII is wrong about its bytes: UTF-8, as browsers read it.
+    expect(await md(Buffer.from('<html><head><meta charset="utf-16"></head><body><p>naïve</p></body></html>'))).toBe('naïve\n');
+    expect(await md(Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=UTF-16LE"><p>ok ✓</p>'))).toBe('ok ✓\n');
   });
 
   it('xlsx: hidden rows and columns are not read, as hidden sheets are not', async () => {
