@@ -79,7 +79,7 @@ export function convertHtml(bytes: Uint8Array): Converted {
   const described = findAllTags(doc, new Set(['meta', 'link', 'base']));
   const og = described.find((m) => m.name === 'meta' && /^(og:title)$/i.test(attr(m, 'property') ?? attr(m, 'name') ?? ''));
   let title = collapse(attr(og, 'content') ?? '').trim() || collapse(textOf(find(doc, 'title'))).trim();
-  const root = find(doc, 'main') ?? find(doc, 'article') ?? find(doc, 'body') ?? doc;
+  const root = find(doc, 'main') ?? markedArticle(doc) ?? find(doc, 'body') ?? doc;
   const underBody = root.name === 'body' || root === doc;
   const blocks = new Walker(underBody, pageAddress(described)).blocks(root);
   if (!title) title = firstHeading(blocks) ?? '';
@@ -104,6 +104,29 @@ function contentsEntry(p: XNode): [string, string] | undefined {
   if (!a || !attr(a, 'href')?.startsWith('#')) return undefined;
   const m = CONTENTS_ENTRY.exec(textOf(a).trim());
   return m ? [esc(collapse(m[1]).trim()), m[2]] : undefined;
+}
+
+/** The outermost elements of a name (none inside another), in document order, outside elements never read. */
+function outermost(n: XNode, name: string, out: XNode[] = []): XNode[] {
+  for (const c of n.children ?? []) {
+    if (c.type !== 'tag' || skipped(c)) continue;
+    if (c.name === name) out.push(c);
+    else outermost(c, name, out);
+  }
+  return out;
+}
+
+/**
+ * The article a page marks: its one outermost `<article>`, or the one holding two thirds of their text (a post
+ * beside short related-post cards). A page of several comparable articles (a blog's index, a feed) marks none: it
+ * is read whole rather than by its first entry. Articles in a menu or a sidebar do not count.
+ */
+function markedArticle(doc: XNode): XNode | undefined {
+  const articles = outermost(doc, 'article');
+  if (articles.length <= 1) return articles[0];
+  const sizes = articles.map((a) => collapse(textOf(a)).trim().length);
+  const best = sizes.reduce((b, n, i) => (n > sizes[b] ? i : b), 0);
+  return sizes[best] * 3 >= sizes.reduce((a, b) => a + b, 0) * 2 ? articles[best] : undefined;
 }
 
 /** An absolute http(s) address, else undefined. */

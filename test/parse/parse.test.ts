@@ -395,6 +395,18 @@ describe('markdown convention', () => {
     expect((await parse('<p>See <a href="https://a.example/b">first<br></a>after</p>')).json.data.markdown).toBe('See [first\\\n](https://a.example/b)after\n');
   });
 
+  it('html: the article a page marks is read alone (a post beside short cards); a page of comparable articles (a feed) is read whole; a sidebar article does not count', async () => {
+    const para = (words: number, w: string) => Array.from({ length: words }, () => w).join(' ');
+    const post = `<article><h1>Post</h1><p>${para(60, 'body')}</p><article><p>A comment nested in the post.</p></article></article>`;
+    const card = (n: number) => `<article><h3>Related ${n}</h3><p>${para(5, 'teaser')}</p></article>`;
+    const withCards = await parse(`<body><p>Site intro</p>${post}${card(1)}${card(2)}</body>`);
+    expect(withCards.json.data.markdown).toBe(`# Post\n\n${para(60, 'body')}\n\nA comment nested in the post.\n`);
+    const feed = await parse(`<body><h1>Feed</h1>${card(1)}${card(2)}${card(3)}</body>`);
+    expect(feed.json.data.markdown).toBe(`# Feed\n\n${[1, 2, 3].map((n) => `### Related ${n}\n\n${para(5, 'teaser')}`).join('\n\n')}\n`);
+    const sidebar = await parse(`<body><h1>Page</h1><p>Main text.</p><aside><article><p>Promo</p></article></aside></body>`);
+    expect(sidebar.json.data.markdown).toBe('# Page\n\nMain text.\n');
+  });
+
   it('html: a check box shows its state (☒ or ☐) and, leading a list item, is the task mark; other form controls are left out', async () => {
     const r = await parse(
       '<form><p><input type="checkbox" checked> Done <input type="checkbox"> Todo <input type="text" value="typed"> <input type="checkbox" hidden checked></p></form><ul><li><input type="checkbox" checked disabled> shipped</li><li><label><input type="checkbox"> signed</label></li></ul>',
