@@ -794,6 +794,16 @@ describe('pdf page furniture, lists, tables, direction', () => {
     expect(formed).toContain('| Alpha | First | wraps onto two lines |\n| Beta | Second | short |');
   });
 
+  it('ruled tables: a title row inside the rules (one cell across the width) is a caption above the table, and the row under it heads it', async () => {
+    const cell = (text: string, x: number, y: number) => ({ text, x, y, size: 10 });
+    // Rules at 720/700/680/640/620; the inner column rules stop under the title row.
+    const h = (y: number) => `70 ${y} m 460 ${y} l S`;
+    const v = (x: number, top: number) => `${x} 620 m ${x} ${top} l S`;
+    const ops = [h(720), h(700), h(680), h(640), h(620), v(70, 720), v(460, 720), v(200, 700), v(330, 700)].join('\n');
+    const lines = [cell('Table 3: Fleet by kind', 75, 706), cell('Name', 75, 686), cell('Kind', 205, 686), cell('Notes', 335, 686), cell('Alpha', 75, 660), cell('First', 205, 660), cell('one', 335, 660), cell('Beta', 75, 626), cell('Second', 205, 626), cell('short', 335, 626)];
+    expect(await md(pdf([{ lines, ops }]))).toBe('<!-- page 1 -->\n\nTable 3: Fleet by kind\n\n| Name | Kind | Notes |\n| --- | --- | --- |\n| Alpha | First | one |\n| Beta | Second | short |\n');
+  });
+
   it('ruled tables: a word too wide for its cell, cut where the line reaches the cell\'s edge, is one word again where the document writes it whole; words that fit wrap with a space', async () => {
     // Courier 10 pt: 6 pt a character. The middle column (200-276) holds 66 pt of text between 5 pt margins:
     // "libphonenum" fills it to the edge, "libphonenumber-js" (102 pt) could not fit it, and the text above writes

@@ -4,6 +4,7 @@
  */
 import { append, maxOf } from '../../lib/arrays.js';
 import { codeSpan, esc, link, plainText } from '../inline.js';
+import { captionedTable } from '../markdown.js';
 import type { Block } from '../types.js';
 import type { Outline } from './structure.js';
 import { codeRuns, codeText } from './code.js';
@@ -72,7 +73,13 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       if (blocks.length === opening && carried?.block.t === 'table') rows = joinSplitRow(rows, columns, { ...carried, rows: carried.block.rows }, breaks);
       if (!rows.length) return;
       const own = mergeHeaderRows(rows);
-      const table: Block = { t: 'table', rows: (!headed && own === rows && blocks.length === opening && carryHeader(rows, columns, carried)) || own };
+      const continued = !headed && own === rows && blocks.length === opening && carryHeader(rows, columns, carried);
+      // A table's own title rows (one filled cell over a row of several, inside its rules) are its caption, as in
+      // the other formats' tables that mark no header (see `captionedTable`); a table going on from the page
+      // before has none.
+      const parts = continued || headed ? [] : captionedTable(own);
+      for (const caption of parts.slice(0, -1)) blocks.push(caption);
+      const table: Block = { t: 'table', rows: continued || (parts.length > 1 ? (parts[parts.length - 1] as { rows: string[][] }).rows : own) };
       blocks.push(table);
       ending = { header: table.rows[0], columns, block: table };
     };
