@@ -209,6 +209,8 @@ class Walker {
     let inline = '';
     // Consecutive table-of-contents entries (see `contentsEntry`), written as one table, as a PDF's contents are.
     let contents: string[][] = [];
+    /** The list that items standing without one make (see below). */
+    let loose: Extract<Block, { t: 'list' }> | undefined;
     const flush = () => {
       // Text after the entries came after them (text before them was flushed when the first one came).
       if (contents.length) out.push(contents.length > 1 ? { t: 'table', rows: contents } : { t: 'p', text: contents[0].join(' ') });
@@ -240,6 +242,13 @@ class Walker {
         continue;
       }
       flush();
+      if (name === 'li') {
+        // Items with no list around them (a fragment of `<li>`s, as LinkedIn's job search answers) are one list.
+        const prev = out[out.length - 1];
+        if (prev && prev === loose) loose.items.push(this.item(c));
+        else out.push((loose = { t: 'list', ordered: false, start: 1, items: [this.item(c)] }));
+        continue;
+      }
       if (name === 'a') {
         // A link around blocks (a card: its heading, a summary): the blocks as they are, the link on the first
         // heading's or paragraph's text.
@@ -309,8 +318,6 @@ class Walker {
         return [{ t: 'quote', blocks: this.blocks(c) }];
       case 'hr':
         return [];
-      case 'li':
-        return [{ t: 'list', ordered: false, start: 1, items: [this.item(c)] }];
       default:
         return this.blocks(c);
     }

@@ -100,7 +100,15 @@ function renderBlock(b: Block): string {
 function renderList(ordered: boolean, start: number, items: ListItem[]): string {
   const lines: string[] = [];
   let n = start;
-  for (const item of items) {
+  // An item holding a block of its own (a paragraph, a table: written after a blank line) makes the list loose in
+  // CommonMark whatever the spacing; its items are then set a blank line apart too, as pandoc writes them, so that
+  // one item's last block does not run into the next marker.
+  const rendered = items.map((item) => item.children.map((c) => renderBlock(c)));
+  // An item opening with a heading (a card in a list of links) carries it on its marker's line: `- ### Title`.
+  const carriesHeading = (item: ListItem) => !item.text.trim() && item.children[0]?.t === 'h';
+  const loose = items.some((item, k) => item.children.some((c, j) => c.t !== 'list' && !(j === 0 && carriesHeading(item)) && rendered[k][j].trim()));
+  items.forEach((item, k) => {
+    if (loose && lines.length) lines.push('');
     const marker = ordered ? `${n++}. ` : '- ';
     const pad = ' '.repeat(marker.length);
     const text = item.text
@@ -108,18 +116,17 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
       .map((l) => l.trim())
       .filter(Boolean);
     // An item's own line breaks are hard breaks, as a paragraph's are.
-    const hard = (k: number) => (k < text.length - 1 ? '\\' : '');
-    // An item opening with a heading (a card in a list of links) carries it on its marker's line: `- ### Title`.
-    const heading = !text.length && item.children[0]?.t === 'h' ? renderBlock(item.children[0]) : '';
+    const hard = (i: number) => (i < text.length - 1 ? '\\' : '');
+    const heading = !text.length && item.children[0]?.t === 'h' ? rendered[k][0] : '';
     lines.push(marker + (heading || guardLineStart(text[0] ?? '').trimStart() + hard(0)));
-    text.slice(1).forEach((l, k) => lines.push(pad + guardLineStart(l) + hard(k + 1)));
-    for (const child of heading ? item.children.slice(1) : item.children) {
-      const s = renderBlock(child);
-      if (!s.trim()) continue;
+    text.slice(1).forEach((l, i) => lines.push(pad + guardLineStart(l) + hard(i + 1)));
+    item.children.forEach((child, j) => {
+      const s = rendered[k][j];
+      if ((heading && j === 0) || !s.trim()) return;
       if (child.t !== 'list') lines.push('');
       for (const l of s.split('\n')) lines.push(l ? pad + l : '');
-    }
-  }
+    });
+  });
   return lines.join('\n');
 }
 

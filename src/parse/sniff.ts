@@ -56,5 +56,5 @@ function looksLikeHtml(bytes: Uint8Array): boolean {
     .replace(/^(?:<!--[\s\S]*?-->\s*|<\?xml[^>]*>\s*)*/, '');
   if (/^<!doctype html|^<html[\s>]|^<head[\s>]|^<body[\s>]|^<meta[\s>]/.test(s)) return true;
   // A fragment: it opens with an element of a page's body and closes one.
-  return /^<(div|p|h[1-6]|table|title|article|main|section|header|footer|nav|aside|ul|ol|dl|blockquote|pre|figure|form|span|a|img)[\s>]/.test(s) && /<\/[a-z0-9]+>/.test(s);
+  return /^<(div|p|h[1-6]|table|title|article|main|section|header|footer|nav|aside|ul|ol|li|dl|blockquote|pre|figure|form|span|a|img)[\s>]/.test(s) && /<\/[a-z0-9]+>/.test(s);
 }

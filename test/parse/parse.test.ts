@@ -854,11 +854,16 @@ describe('markdown convention', () => {
         'Larry Aasen',
         '## Reviews',
         '4.5 stars',
-        '- ### [ML jobs](https://example.org/ml)\n\n  183 open jobs\n- ### [Research jobs](https://example.org/r)',
+        '- ### [ML jobs](https://example.org/ml)\n\n  183 open jobs\n\n- ### [Research jobs](https://example.org/r)',
         '#### [Card title](https://example.org/card)',
         'Summary',
       ].join('\n\n') + '\n',
     );
+    // A fragment of items with no list around them (LinkedIn's job search answers one) is one list; items holding
+    // blocks of their own are set a blank line apart (a loose list, as pandoc writes it), items of one line are not.
+    const items = await parse(Buffer.from('<li><h3>Engineer</h3><p>Zurich</p></li>\n<li><h3>Designer</h3><p>Basel</p></li>\n<li><h3>Analyst</h3></li>'));
+    expect(items.json.data.markdown).toBe('- ### Engineer\n\n  Zurich\n\n- ### Designer\n\n  Basel\n\n- ### Analyst\n');
+    expect((await parse(Buffer.from('<li>one</li><li>two</li><p>after</p><li>three</li>'))).json.data.markdown).toBe('- one\n- two\n\nafter\n\n- three\n');
     // A fragment that opens with a comment is HTML too.
     const fragment = await parse(Buffer.from('\n<!---->\n<section><h2>Job</h2><p>Zurich</p></section>'));
     expect(fragment.json.data).toMatchObject({ markdown: '## Job\n\nZurich\n', metadata: { contentType: 'text/html', title: 'Job' } });
