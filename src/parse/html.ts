@@ -162,7 +162,7 @@ function imageSource(img: XNode): string | undefined {
   const firstOf = (srcset: string | undefined) => srcset?.trim().split(/\s+/)[0]?.replace(/,$/, '') || undefined;
   for (const name of LAZY_SOURCES) {
     const v = attr(img, name)?.trim();
-    if (v) return name.endsWith('srcset') ? firstOf(v) : v;
+    if (v && !/^data:/i.test(v)) return name.endsWith('srcset') ? firstOf(v) : v;
   }
   const src = attr(img, 'src')?.trim();
   return src && !/^data:/i.test(src) ? src : (firstOf(attr(img, 'srcset')) ?? src);

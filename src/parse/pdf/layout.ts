@@ -45,6 +45,13 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
   const bodyFont = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
   const ctx = { levels: sizeLevels(headingSizes, ranked), bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont) };
+  // Lines are apart past 1.6 of their size. A body line running the full measure goes on into the next body line up
+  // to 1.3 of the body's own line spacing where that is wider (a Korean report set at 1.65 lines, 19 pt apart at
+  // 11.5 pt, whose lines would each stand alone); short lines at such spacing (a form's, an address's) stay apart.
+  const apartGap = (a: Line | undefined, b: Line) => {
+    const runsFull = !!a && sizeKey(a.size) === body && sizeKey(b.size) === body && !!ctx.measure && (a.w ?? 0) >= ctx.measure * 0.9;
+    return Math.max(Math.max(a?.size ?? 0, b.size) * 1.6, runsFull ? ctx.leading * 1.3 : 0);
+  };
   // Code: monospace lines below the heading sizes, in a document whose body is not itself set monospace (a
   // typewritten or plain-text page is prose).
   const monoBody = !!bodyFont && mono.has(bodyFont);
@@ -78,8 +85,9 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
       // the other formats' tables that mark no header (see `captionedTable`); a table going on from the page
       // before has none.
       const parts = continued || headed ? [] : captionedTable(own);
+      const captioned = parts[parts.length - 1];
       for (const caption of parts.slice(0, -1)) blocks.push(caption);
-      const table: Block = { t: 'table', rows: continued || (parts.length > 1 ? (parts[parts.length - 1] as { rows: string[][] }).rows : own) };
+      const table: Block = { t: 'table', rows: continued || (captioned?.t === 'table' ? captioned.rows : own) };
       blocks.push(table);
       ending = { header: table.rows[0], columns, block: table };
     };
@@ -229,14 +237,6 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         continue;
       }
       const gap = last ? last.y - l.y : 0;
-      // Lines are apart past 1.6 of their size. A body line running the full measure goes on into the next body
-      // line up to 1.3 of the body's own line spacing where that is wider (a Korean report set at 1.65 lines, 19 pt
-      // apart at 11.5 pt, whose lines would each stand alone); short lines at such spacing (a form's, an address's)
-      // stay apart.
-      const apartGap = (a: Line | undefined, b: Line) => {
-        const runsFull = !!a && sizeKey(a.size) === body && sizeKey(b.size) === body && !!ctx.measure && (a.w ?? 0) >= ctx.measure * 0.9;
-        return Math.max(Math.max(a?.size ?? 0, b.size) * 1.6, runsFull ? (ctx.leading ?? 0) * 1.3 : 0);
-      };
       // A monospace line carrying a code span on in running text (see `code` above) is set smaller than the text
       // (a browser's code is 0.85 of it) at the text's line spacing: it takes that spacing and a size a fifth apart.
       const inlineCode = !!last && (spanLines.has(li) || (spanLines.has(li - 1) && last === lines[li - 1])) && l.size >= last.size * 0.8 && l.size <= last.size * 1.25;
