@@ -6,7 +6,8 @@
  * table and a total. Compares content, not bytes. Skips with a reason when ../shared is absent.
  *
  * Flags: `--format pdf` (repeatable) scores only those formats; `--verbose` lists, under each document, the expected
- * headings not found as headings and the expected cell pairs not found in one row (where the points were lost).
+ * headings not found as headings and the expected cell pairs not found in one row (where the points were lost), and
+ * the headings and paragraph splits and joins counted beside the score (see `paragraphMisses`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -169,6 +170,37 @@ function cellScore(expected: string, actual: string): number | null {
   return pairs.length ? (pairs.length - missed.length) / pairs.length : null;
 }
 
+/**
+ * Paragraph structure, outside the score (a diagnostic, as headings not expected are): the expected file's plain
+ * paragraphs of eight words or more (no heading, table, list, quote, code or marker) whose opening and closing words
+ * we write in different blocks (split: a wide line spacing once made each line a paragraph), and pairs of
+ * consecutive ones whose closing and opening words we write in one block (joined).
+ */
+export function paragraphMisses(expected: string, actual: string): { split: string[]; joined: string[] } {
+  const plain = (b: string) => !/^\s*(#{1,6}\s|\||[-*+]\s|\d+[.)]\s|>|<!--|```)/.test(b);
+  const paras = expected
+    .split(/\n\s*\n/)
+    .filter(plain)
+    .map((b) => norm(b).split(' '))
+    .filter((w) => w.length >= 8);
+  const blocks = actual.split(/\n\s*\n/).map((b) => ` ${norm(b)} `);
+  const phrase = (words: string[]) => ` ${words.join(' ')} `;
+  const found = (words: string[]) => blocks.some((b) => b.includes(phrase(words)));
+  // In one block, the first phrase before the second (text repeats: lorem ipsum opens every paragraph alike).
+  const together = (a: string[], b: string[]) => blocks.some((x) => x.includes(phrase(a)) && x.indexOf(phrase(b), x.indexOf(phrase(a))) >= 0);
+  const head = (w: string[]) => w.slice(0, 4);
+  const tail = (w: string[]) => w.slice(-4);
+  const split: string[] = [];
+  const joined: string[] = [];
+  paras.forEach((w, k) => {
+    if (found(head(w)) && found(tail(w)) && !together(head(w), tail(w))) split.push(head(w).join(' '));
+    const next = paras[k + 1];
+    // Joined: the one's closing words run straight into the next one's opening words.
+    if (next && blocks.some((b) => b.includes(phrase([...tail(w), ...head(next)])))) joined.push(`${tail(w).join(' ')} | ${head(next).join(' ')}`);
+  });
+  return { split, joined };
+}
+
 export function score(expected: string, actual: string): Score {
   return { text: textInOrder(expected, actual), headings: headingScore(expected, actual), cells: cellScore(expected, actual) };
 }
@@ -186,10 +218,10 @@ async function main(): Promise<void> {
   const verbose = args.includes('--verbose');
   const only = args.flatMap((a, i) => (a === '--format' && args[i + 1] ? [args[i + 1]] : a.startsWith('--format=') ? [a.slice(9)] : []));
   const formats = ['pdf', 'docx', 'xlsx', 'pptx', 'html'].filter((f) => !only.length || only.includes(f));
-  const byFormat: Record<string, { docs: number; text: number[]; headings: number[]; cells: number[]; extra: number; ms: number }> = {};
+  const byFormat: Record<string, { docs: number; text: number[]; headings: number[]; cells: number[]; extra: number; split: number; joined: number; ms: number }> = {};
   const detail: string[] = [];
   for (const f of formats) {
-    byFormat[f] = { docs: 0, text: [], headings: [], cells: [], extra: 0, ms: 0 };
+    byFormat[f] = { docs: 0, text: [], headings: [], cells: [], extra: 0, split: 0, joined: 0, ms: 0 };
     const dir = path.join(root, f);
     if (!fs.existsSync(dir)) continue;
     for (const name of fs.readdirSync(dir).filter((n) => !n.endsWith('.md')).sort()) {
@@ -222,6 +254,9 @@ async function main(): Promise<void> {
       if (s.cells !== null) b.cells.push(s.cells);
       const extra = fs.existsSync(expPath) && s.headings !== null ? headingMisses(fs.readFileSync(expPath, 'utf8'), markdown).extra : [];
       b.extra += extra.length;
+      const paragraphs = fs.existsSync(expPath) ? paragraphMisses(fs.readFileSync(expPath, 'utf8'), markdown) : { split: [], joined: [] };
+      b.split += paragraphs.split.length;
+      b.joined += paragraphs.joined.length;
       const pct = (x: number | null) => (x === null ? '  n/a' : `${(x * 100).toFixed(0).padStart(4)}%`);
       detail.push(`${`${f}/${name}`.padEnd(70)} text ${pct(s.text)}  headings ${pct(s.headings)}  cells ${pct(s.cells)}  ${ms.toFixed(0)} ms`);
       if (verbose && fs.existsSync(expPath)) {
@@ -233,25 +268,28 @@ async function main(): Promise<void> {
         for (const h of headingMisses(expected, markdown).missed) detail.push(`    heading not found: ${cut(h)}${ownLines.has(h) ? ' (a line of its own here)' : ''}`);
         for (const h of extra) detail.push(`    heading not expected: ${cut(h)}`);
         for (const [a, b] of cellMisses(expected, markdown).missed) detail.push(`    cells not in one row: ${cut(a)} || ${cut(b)}`);
+        for (const p of paragraphs.split) detail.push(`    paragraph split: ${cut(p)}`);
+        for (const p of paragraphs.joined) detail.push(`    paragraphs joined: ${cut(p)}`);
       }
     }
   }
   const mean = (a: number[]) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
   const pct = (x: number) => (Number.isNaN(x) ? '  n/a' : `${(x * 100).toFixed(1)}%`);
   console.log(detail.join('\n'));
-  console.log('\n| format | docs | text in order | headings | table cells in row | mean | headings not expected |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('\n| format | docs | text in order | headings | table cells in row | mean | headings not expected | paragraphs split / joined |');
+  console.log('|---|---|---|---|---|---|---|---|');
   const all = { text: [] as number[], headings: [] as number[], cells: [] as number[] };
   for (const f of formats) {
     const b = byFormat[f];
     const parts = [mean(b.text), mean(b.headings), mean(b.cells)].filter((x) => !Number.isNaN(x));
-    console.log(`| ${f} | ${b.docs} | ${pct(mean(b.text))} | ${pct(mean(b.headings))} | ${pct(mean(b.cells))} | ${pct(mean(parts))} | ${b.extra} |`);
+    console.log(`| ${f} | ${b.docs} | ${pct(mean(b.text))} | ${pct(mean(b.headings))} | ${pct(mean(b.cells))} | ${pct(mean(parts))} | ${b.extra} | ${b.split} / ${b.joined} |`);
     all.text.push(...b.text);
     all.headings.push(...b.headings);
     all.cells.push(...b.cells);
   }
   const parts = [mean(all.text), mean(all.headings), mean(all.cells)];
-  console.log(`| total | ${formats.reduce((n, f) => n + byFormat[f].docs, 0)} | ${pct(parts[0])} | ${pct(parts[1])} | ${pct(parts[2])} | ${pct(mean(parts))} | ${formats.reduce((n, f) => n + byFormat[f].extra, 0)} |`);
+  const sum = (k: 'docs' | 'extra' | 'split' | 'joined') => formats.reduce((n, f) => n + byFormat[f][k], 0);
+  console.log(`| total | ${sum('docs')} | ${pct(parts[0])} | ${pct(parts[1])} | ${pct(parts[2])} | ${pct(mean(parts))} | ${sum('extra')} | ${sum('split')} / ${sum('joined')} |`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();
