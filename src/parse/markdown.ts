@@ -117,7 +117,7 @@ function renderList(ordered: boolean, start: number, items: ListItem[]): string 
       .filter(Boolean);
     // An item's own line breaks are hard breaks, as a paragraph's are.
     const hard = (i: number) => (i < text.length - 1 ? '\\' : '');
-    const heading = !text.length && item.children[0]?.t === 'h' ? rendered[k][0] : '';
+    const heading = carriesHeading(item) ? rendered[k][0] : '';
     lines.push(marker + (heading || guardLineStart(text[0] ?? '').trimStart() + hard(0)));
     text.slice(1).forEach((l, i) => lines.push(pad + guardLineStart(l) + hard(i + 1)));
     item.children.forEach((child, j) => {
