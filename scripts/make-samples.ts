@@ -4,7 +4,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { atMost } from '../src/sources/reddit/index.js';
 import { normaliseListing, normaliseSubforum } from '../src/sources/reddit/normalise.js';
+import type { SampleSet } from '../src/sources/kit/samples.js';
+import { writeSampleSet } from './samples/kit.js';
 import { normaliseMeta } from '../src/sources/shopify/normalise.js';
 import { normaliseRdap } from '../src/sources/domain/rdap.js';
 import { DEFAULT_TYPES, dnsClient, lookupRecords, parseServer} from '../src/sources/domain/dns.js';
@@ -39,24 +42,34 @@ function origin(name: string): Record<string, unknown> {
   };
 }
 
+/**
+ * reddit.subforum: one recorded listing of 100 posts, served as pages of 25 the way Reddit pages a listing (each page's
+ * cursor is the `t3_` name of its last post; the last page carries the recording's own `after`).
+ */
 function redditSubforum(): void {
   const files = { listing: 'listing-popular-hot.json', about: 'subreddit-about-golang.json', rules: 'subreddit-rules-fitness.json' };
-  const page = normaliseListing(read(files.listing));
+  const listing = normaliseListing(read(files.listing));
   const about = (read(files.about) as { data: unknown }).data;
   const subforum = normaliseSubforum(about, read(files.rules));
-  const out = {
+  const size = 25;
+  const pages: SampleSet['pages'] = [];
+  for (let at = 0, asked: string | undefined; at < listing.posts.length; at += size) {
+    const { posts, cursor } = atMost(listing.posts.slice(at), listing.cursor, size);
+    pages.push({ ...(asked ? { request: { cursor: asked } } : {}), data: { posts, subforum, ...(cursor ? { cursor } : {}) } });
+    asked = cursor;
+  }
+  writeSampleSet('src/sources/reddit/samples/subforum.json', {
     _provenance: {
       note:
         'Normalised by src/sources/reddit/normalise.ts from real recorded answers (scripts/make-samples.ts). ' +
-        'Posts come from r/popular; the subforum record joins r/golang about with r/Fitness rules, so the ' +
-        'three parts do not describe one subreddit. Content belongs to Reddit and its users; test data only.',
+        `Posts come from one recorded r/popular listing of ${listing.posts.length}, served as pages of ${size} as Reddit pages a ` +
+        'listing; the subforum record joins r/golang about with r/Fitness rules, so the three parts do not describe one ' +
+        'subreddit. Content belongs to Reddit and its users; test data only.',
       sources: Object.values(files).map(origin),
     },
-    data: { posts: page.posts, subforum, ...(page.cursor ? { cursor: page.cursor } : {}) },
-  };
-  const target = `${repo}src/sources/reddit/samples/subforum.json`;
-  writeFileSync(target, `${JSON.stringify(out, null, 1)}\n`);
-  console.log(`wrote ${target}: ${page.posts.length} posts, cursor ${page.cursor ?? '(none)'}`);
+    pages,
+  });
+  console.log(`wrote reddit sample: ${pages.length} pages of up to ${size} posts`);
 }
 
 const upstream = `${repo}../shared/upstream/`;
@@ -67,12 +80,12 @@ function shopifyStore(): void {
   const file = 'storefront/meta.davidan.json';
   const meta = JSON.parse(readFileSync(`${upstream}${file}`, 'utf8'));
   const store = normaliseMeta(meta, 'https://davidan.md');
-  write('src/sources/shopify/samples/store.json', {
+  writeSampleSet('src/sources/shopify/samples/store.json', {
     _provenance: {
       note: 'Normalised by src/sources/shopify/normalise.ts from a real recorded meta.json (scripts/make-samples.ts). Test data only.',
       sources: [{ recording: `shared/upstream/${file}`, request: 'GET https://davidan.md/meta.json' }],
     },
-    data: { store },
+    pages: [{ data: { store } }],
   });
   console.log(`wrote shopify sample: ${store.name}`);
 }

@@ -34,6 +34,8 @@ export interface Config {
     maxBytes: number;
     /** QUARRY_OUTBOUND_ALLOW (alias QUARRY_SSRF_ALLOW): hosts or CIDRs the SSRF guard lets through. */
     ssrfAllow: string[];
+    /** QUARRY_UPSTREAM_OVERRIDES: upstream host → the base address that answers for it (mirrors, test doubles). */
+    overrides: ReadonlyMap<string, string>;
   };
   /** QUARRY_DNS_SERVERS (`host:port`, comma list): resolvers of every outbound name lookup; empty = the system's. */
   dnsServers: string[];
@@ -71,6 +73,25 @@ function trustProxy(raw: string | undefined): boolean | string[] {
   return list(raw);
 }
 
+/**
+ * QUARRY_UPSTREAM_OVERRIDES (CONTRACT.md "Upstreams"): `host=http://ADDRESS:PORT`, comma-separated. Every upstream
+ * request to that host (a name, or name:port) goes to that base address instead, path and query kept.
+ */
+export function upstreamOverrides(raw: string | undefined): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of list(raw)) {
+    const eq = entry.indexOf('=');
+    const host = eq > 0 ? entry.slice(0, eq).trim().toLowerCase() : '';
+    const base = eq > 0 ? entry.slice(eq + 1).trim() : '';
+    const url = URL.canParse(base) ? new URL(base) : undefined;
+    if (!/^[a-z0-9.-]+(?::\d{1,5})?$/.test(host) || !url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+      throw new Error(`QUARRY_UPSTREAM_OVERRIDES must be a comma list of host=http://address:port, got "${entry}"`);
+    }
+    out.set(host, url.href);
+  }
+  return out;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = int(env, 'PORT', 8080);
   const sources = list(env.QUARRY_SOURCES);
@@ -103,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       proxyUrl: env.QUARRY_UPSTREAM_PROXY || undefined,
       maxBytes: int(env, 'QUARRY_UPSTREAM_MAX_MB', 8, 1) * 1024 * 1024,
       ssrfAllow: [...new Set([...list(env.QUARRY_OUTBOUND_ALLOW), ...list(env.QUARRY_SSRF_ALLOW)])],
+      overrides: upstreamOverrides(env.QUARRY_UPSTREAM_OVERRIDES),
     },
     dnsServers,
     whoisPort: int(env, 'QUARRY_WHOIS_PORT', 43, 1),

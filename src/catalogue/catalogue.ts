@@ -13,6 +13,8 @@ export interface CatalogueEndpoint {
   validate: InputValidator;
   /** Why the endpoint cannot be served here, or undefined when it can. */
   unavailable?: 'notBuilt' | 'disabled';
+  /** The sentence that says why (catalogue entry, error message). */
+  unavailableReason?: string;
   /** Checks an answer against the record schema: the offending path and rule, or null. */
   checkRecord?: (data: unknown) => string | null;
 }
@@ -21,13 +23,20 @@ export class Catalogue {
   readonly endpoints: readonly CatalogueEndpoint[];
   private readonly byId = new Map<string, CatalogueEndpoint>();
 
-  constructor(defs: readonly EndpointDef[], isBuilt: (id: string) => boolean, enabledSources?: ReadonlySet<string>) {
+  /** `notBuilt` says why an endpoint has no operation here, or undefined when it has one. */
+  constructor(defs: readonly EndpointDef[], notBuilt: (id: string) => string | undefined, enabledSources?: ReadonlySet<string>) {
     this.endpoints = defs.map((def) => {
       const source = sourceOf(def.id);
       const entry: CatalogueEndpoint = { def, path: pathOf(def.id), source, validate: compileInput(def.input) };
       if (def.output) entry.checkRecord = compileRecordCheck(def.output);
-      if (enabledSources && !enabledSources.has(source)) entry.unavailable = 'disabled';
-      else if (!isBuilt(def.id)) entry.unavailable = 'notBuilt';
+      const missing = notBuilt(def.id);
+      if (enabledSources && !enabledSources.has(source)) {
+        entry.unavailable = 'disabled';
+        entry.unavailableReason = UNAVAILABLE_TEXT.disabled;
+      } else if (missing !== undefined) {
+        entry.unavailable = 'notBuilt';
+        entry.unavailableReason = missing;
+      }
       this.byId.set(def.id, entry);
       return entry;
     });
@@ -57,7 +66,7 @@ export class Catalogue {
       input: def.input,
       example: def.example,
       available: e.unavailable === undefined,
-      ...(e.unavailable ? { unavailableReason: UNAVAILABLE_TEXT[e.unavailable] } : {}),
+      ...(e.unavailableReason ? { unavailableReason: e.unavailableReason } : {}),
     };
   }
 }

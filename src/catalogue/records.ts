@@ -5,27 +5,43 @@
  * Extra fields are allowed: a record may grow without breaking the check.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import type { JsonSchema } from './types.js';
+import type { JsonSchema, Schema, Simplify, TypeOf } from './types.js';
 
-export const str: JsonSchema = { type: 'string' };
-export const num: JsonSchema = { type: 'number' };
-export const int: JsonSchema = { type: 'integer' };
-export const bool: JsonSchema = { type: 'boolean' };
-export const anyValue: JsonSchema = {};
+export const str: Schema<string> = { type: 'string' };
+export const num: Schema<number> = { type: 'number' };
+export const int: Schema<number> = { type: 'integer' };
+export const bool: Schema<boolean> = { type: 'boolean' };
+export const anyValue: Schema<unknown> = {};
 
-export function list(items: JsonSchema, minItems = 0): JsonSchema {
+/** A string that is always this one value (a record's `type`). */
+export function literal<const V extends string>(value: V): Schema<V> {
+  return { type: 'string', const: value };
+}
+
+export function list<S extends JsonSchema>(items: S, minItems = 0): Schema<TypeOf<S>[]> {
   return { type: 'array', items, ...(minItems ? { minItems } : {}) };
 }
 
-export function oneOf(values: readonly string[]): JsonSchema {
+export function oneOf<const V extends readonly string[]>(values: V): Schema<V[number]> {
   return { type: 'string', enum: [...values] };
 }
 
-/** An object: `always` fields must be there (not null); `sometimes` fields may be absent or null. */
-export function rec(always: Record<string, JsonSchema>, sometimes: Record<string, JsonSchema> = {}): JsonSchema {
-  const maybe = Object.fromEntries(Object.entries(sometimes).map(([k, s]) => [k, nullable(s)]));
+type RecordOf<A, S> = Simplify<{ [K in keyof A]: TypeOf<A[K]> } & { [K in keyof S]?: TypeOf<S[K]> }>;
+
+/**
+ * An object: `always` fields must be there (not null), so an answer that lost one is drift (`sourceChanged`);
+ * `sometimes` fields may be absent or null.
+ */
+export function rec<A extends Record<string, JsonSchema>, S extends Record<string, JsonSchema> = {}>(
+  always: A,
+  sometimes?: S,
+): Schema<RecordOf<A, S>> {
+  const maybe = Object.fromEntries(Object.entries(sometimes ?? {}).map(([k, s]) => [k, nullable(s)]));
   return { type: 'object', properties: { ...always, ...maybe }, required: Object.keys(always) };
 }
+
+/** A record type read from its schema (for a named shared record such as a post or a profile). */
+export type RecordType<S> = TypeOf<S>;
 
 function nullable(s: JsonSchema): JsonSchema {
   if (typeof s.type === 'string') return { ...s, type: [s.type, 'null'] };

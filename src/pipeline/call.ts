@@ -119,7 +119,7 @@ async function fetchFresh(
   key: string,
 ): Promise<CachedResult> {
   const found = findOperation(endpoint.def.id);
-  if (!found) throw new QuarryError('sourceUnavailable', UNAVAILABLE_TEXT.notBuilt, { retryable: false });
+  if (!found) throw new QuarryError('sourceUnavailable', endpoint.unavailableReason ?? UNAVAILABLE_TEXT.notBuilt, { retryable: false });
   return (deps.coalescer ?? localFlights).run(key, endpoint.def.cacheTtlSeconds, async () => {
     const out = mode === 'test' ? await found.operation.sample(input) : await liveFetch(deps, endpoint, found.operation, input);
     const data = pruneData(out.data);
@@ -255,7 +255,7 @@ export async function runCall(
   }
 
   if (endpoint.unavailable) {
-    throw new QuarryError('sourceUnavailable', UNAVAILABLE_TEXT[endpoint.unavailable], { retryable: false });
+    throw new QuarryError('sourceUnavailable', endpoint.unavailableReason ?? UNAVAILABLE_TEXT[endpoint.unavailable], { retryable: false });
   }
 
   const mode = principal?.test ? 'test' : 'live';

@@ -17,7 +17,7 @@ import type { CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import type { SourceContext } from '../sources/types.js';
 import { PrincipalCache } from '../pipeline/authenticate.js';
-import { findOperation } from '../sources/registry.js';
+import { checkRegistry, notBuiltReason } from '../sources/registry.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 import { createUpstreamClient } from '../upstream/client.js';
@@ -76,7 +76,11 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   const log = createLogger(config.logLevel, options.logStream);
   const store = options.store ?? openStore(config, { background: true });
   const crypto = keyCrypto(loadSecret(config.dataDir, config.secret));
-  const catalogue = new Catalogue(ENDPOINTS, (id) => findOperation(id) !== undefined, config.enabledSources);
+  // A typo in a source's registration (an operation for an undeclared endpoint, an endpoint with neither an operation
+  // nor a reason) stops the server here, not as a silent "not built" later.
+  const registryProblems = checkRegistry(ENDPOINTS);
+  if (registryProblems.length) throw new Error(`the source registry disagrees with the catalogue: ${registryProblems.join('; ')}`);
+  const catalogue = new Catalogue(ENDPOINTS, notBuiltReason, config.enabledSources);
   const shutdown = new AbortController();
 
   // Each source's upstream client, logger and settings are built on its first call and reused after.
@@ -95,6 +99,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
         maxBytes: config.upstream.maxBytes,
         ssrfAllow: config.upstream.ssrfAllow,
         dnsServers: config.dnsServers,
+        overrides: config.upstream.overrides,
       });
       clients.set(source, http);
       parts = { http, log: log.child({ source }), settings };

@@ -2,6 +2,7 @@
  * The contract every source implements. A source knows its upstream and its normaliser; it never imports the
  * pipeline, and the pipeline never imports a source by name (only through the registry).
  */
+import type { EndpointDef } from '../catalogue/types.js';
 import type { UpstreamClient } from '../upstream/types.js';
 
 export interface Logger {
@@ -13,7 +14,7 @@ export interface Logger {
 export interface SourceContext {
   /** Aborted when the caller goes away or the server shuts down. */
   signal: AbortSignal;
-  /** The shared upstream client, already bound to this source's limits and proxy. */
+  /** The shared upstream client, already bound to this source's limits, proxy and upstream overrides. */
   http: UpstreamClient;
   log: Logger;
   /** Operator settings for this source, from QUARRY_<SOURCE>_<NAME> environment variables. */
@@ -21,19 +22,22 @@ export interface SourceContext {
 }
 
 /** What an operation hands back: the endpoint's `data`, and the result count where price depends on it. */
-export interface OperationResult {
-  data: Record<string, unknown>;
-  /** Number of results returned, for endpoints priced per item. */
+export interface OperationResult<O = Record<string, unknown>> {
+  data: O;
+  /** Number of results returned, for endpoints priced per item; counted from the endpoint's `itemsField` when absent. */
   items?: number;
   /** True when the call returned nothing worth paying for (SPEC: requests that return nothing are not billed). */
   free?: boolean;
 }
 
-export interface Operation {
+/** One endpoint's implementation, bound to its declaration (./kit/operation.ts builds these). */
+export interface Operation<I = any, O = any> {
+  /** The catalogue declaration this operation serves (the same object the catalogue lists). */
+  endpoint: EndpointDef<I, O>;
   /** Live call: upstream request(s) through ctx.http, then the normaliser. Input is validated, defaults filled. */
-  run(input: Record<string, unknown>, ctx: SourceContext): Promise<OperationResult>;
+  run(input: I, ctx: SourceContext): Promise<OperationResult<O>>;
   /** Test-mode answer from the committed, normalised samples; never goes upstream. */
-  sample(input: Record<string, unknown>): OperationResult | Promise<OperationResult>;
+  sample(input: I): OperationResult<O> | Promise<OperationResult<O>>;
 }
 
 /** What a source needs from the operator, shown in GET /v1/sources. */
@@ -50,6 +54,7 @@ export interface SourceModule {
   /** Source id as in endpoint ids (`reddit`). */
   id: string;
   needs?: SourceNeeds;
-  /** Keyed by full endpoint id (`reddit.subforum`). */
-  operations: Record<string, Operation>;
+  operations: readonly Operation[];
+  /** Endpoints of this source with no operation yet, each with the reason (shown in the catalogue). */
+  notBuilt?: Readonly<Record<string, string>>;
 }

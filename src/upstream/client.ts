@@ -27,6 +27,11 @@ export interface UpstreamOptions {
   retryBaseMs?: number;
   /** Longest Retry-After honoured before a retry; a longer one fails at once with retryAfterSeconds. */
   maxRetryAfterMs?: number;
+  /**
+   * QUARRY_UPSTREAM_OVERRIDES: upstream host → base address that answers for it (a mirror, or a test double). Path
+   * and query are kept; the request still passes the SSRF guard, so the base must be allowed (QUARRY_OUTBOUND_ALLOW).
+   */
+  overrides?: ReadonlyMap<string, string>;
 }
 
 export type ClosableUpstreamClient = UpstreamClient & { close(): Promise<void> };
@@ -108,6 +113,15 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
   const plain: Dispatcher = proxy ?? new Agent({ connect: { timeout: connectTimeout } });
   const guarded: Dispatcher = proxy ?? new Agent({ connect: { timeout: connectTimeout, lookup: guard.lookup } });
 
+  const overrides = new Map([...(options.overrides ?? new Map<string, string>())].map(([host, base]) => [host.toLowerCase(), new URL(base)]));
+
+  /** The URL a request for `url` is sent to: `url` itself, or its path and query on an override's base. */
+  function overridden(url: URL): URL {
+    const base = overrides.get(url.host.toLowerCase()) ?? overrides.get(url.hostname.toLowerCase());
+    if (!base) return url;
+    return new URL(base.pathname.replace(/\/+$/, '') + url.pathname + url.search, base);
+  }
+
   async function request(req: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamResponse> {
     const method = req.method ?? 'GET';
     const idempotent = req.idempotent ?? method !== 'POST';
@@ -159,12 +173,22 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
     const headers = buildHeaders(req.headers);
     const redirects: UpstreamRedirect[] = [];
     for (let hop = 0; ; hop++) {
-      if (req.userSupplied) await abortable(guard.check(url), signal);
+      // The address the request goes to: the upstream's own, or the base an operator (or a test) put in its place.
+      const target = overridden(url);
+      const checked = req.userSupplied || target !== url;
+      if (checked) await abortable(guard.check(target), signal).catch((e: unknown) => {
+        // An operator's override the guard refuses is a configuration problem, not the caller's bad address.
+        if (req.userSupplied || target === url) throw e;
+        const why = `${source}: the upstream override ${target.origin} for ${url.host} is not allowed by QUARRY_OUTBOUND_ALLOW`;
+        throw new Failure(new QuarryError('sourceUnavailable', why, { retryable: false }), false);
+      });
       else if (url.protocol !== 'http:' && url.protocol !== 'https:') {
         throw new Failure(new QuarryError('sourceUnavailable', `${source}: upstream redirected to a non-web address`), false);
       }
-      const res = await undiciRequest(url, {
-        dispatcher: req.userSupplied ? guarded : plain,
+      if (target !== url) headers['x-forwarded-host'] = url.host;
+      else delete headers['x-forwarded-host'];
+      const res = await undiciRequest(target, {
+        dispatcher: checked ? guarded : plain,
         method,
         headers,
         body,
@@ -174,13 +198,16 @@ export function createUpstreamClient(options: UpstreamOptions): ClosableUpstream
       const location = header(res.headers, 'location');
       if (status >= 300 && status < 400 && location && !pass.includes(status)) {
         await res.body.dump().catch(() => undefined);
+        // A mirror's absolute redirect to itself stands for the upstream host it answers for.
+        const back = target !== url ? new URL(location, target) : undefined;
+        const resolved = back && back.origin === target.origin ? new URL(back.pathname + back.search, url) : new URL(location, url);
         if (hop >= MAX_REDIRECTS) {
           throw new Failure(
             new QuarryError('sourceUnavailable', `${source}: upstream redirected more than ${MAX_REDIRECTS} times`),
             false,
           );
         }
-        const next = new URL(location, url);
+        const next = resolved;
         redirects.push({ url: url.href, status });
         // Never carry credentials to another origin.
         if (next.origin !== url.origin) {

@@ -74,7 +74,7 @@ describe.skipIf(!HAVE_FORUM_RECORDINGS)(`source health${FORUM_SKIP_REASON}`, () 
     expect((after.errors.sourceChanged ?? 0) - (before.errors.sourceChanged ?? 0)).toBe(1);
     const line = gw.logLines.find((l) => l.includes('source format drift'));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!).drift).toBe('data.posts.0.title: missing');
+    expect(JSON.parse(line!).drift).toMatch(/post \w+ without a title/);
   });
 
   it('an answer the normaliser trips over is drift too', async () => {

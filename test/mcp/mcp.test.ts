@@ -386,11 +386,11 @@ describe('MCP tool set', () => {
   const like = (id: string) => ({ ...ENDPOINTS.find((d) => d.id === 'reddit.subforum')!, id });
 
   it('refuses to start when two endpoint ids map to one tool name', () => {
-    expect(() => buildToolSet(new Catalogue([like('x.a_b'), like('x_a.b')], () => true))).toThrow(/collision: x_a_b/);
+    expect(() => buildToolSet(new Catalogue([like('x.a_b'), like('x_a.b')], () => undefined))).toThrow(/collision: x_a_b/);
   });
 
   it('lists only endpoints the server can serve (built and enabled), plus credits and quote', () => {
-    const catalogue = new Catalogue([like('x.built'), like('x.unbuilt'), like('y.disabled')], (id) => id !== 'x.unbuilt', new Set(['x']));
+    const catalogue = new Catalogue([like('x.built'), like('x.unbuilt'), like('y.disabled')], (id) => (id === 'x.unbuilt' ? 'not built' : undefined), new Set(['x']));
     expect(buildToolSet(catalogue).list.map((t) => t.name)).toEqual(['x_built', 'credits', 'quote']);
   });
 });

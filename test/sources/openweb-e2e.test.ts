@@ -179,7 +179,7 @@ describe.skipIf(!HAVE_OPENWEB)(`open-web sources through the gateway${OPENWEB_SK
     const s = await post(gw.url, '/v1/shopify/store', { store: 'example.com' }, { key: testKey });
     expect(s.status, s.text).toBe(200);
     expect(s.json.creditsUsed).toBe(1);
-    expect(s.json.data.store).toEqual(pruneData(storeSample.data as never).store);
+    expect(s.json.data.store).toEqual(pruneData(storeSample.pages[0].data as never).store);
     const w = await post(gw.url, '/v1/domain/whois', { domain: 'example.com' }, { key: testKey });
     expect(w.status, w.text).toBe(200);
     expect(w.json.data).toEqual(pruneData(whoisSample.data as never));

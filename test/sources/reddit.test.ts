@@ -12,7 +12,7 @@ import {
 } from '../helpers/reddit-upstream.js';
 import { failure } from '../helpers/failure.js';
 
-const op = reddit.operations['reddit.subforum'];
+const op = reddit.operations.find((o) => o.endpoint.id === 'reddit.subforum')!;
 
 /** The `data` of one post of a recorded listing. */
 const listingPost = (id: string): any =>
@@ -21,17 +21,28 @@ const listingPost = (id: string): any =>
 const commentsPost = (name: string): any => rec(name)[0].data.children[0].data;
 
 describe('reddit samples and shape checks (no recordings needed)', () => {
-  it('sample() honours limit and continues after its last post', async () => {
+  it('sample() honours limit, and its cursor walks the recorded pages to the end', async () => {
     const five = await op.sample({ subforum: 'golang', limit: 5 });
     const posts = five.data.posts as Array<{ id: string }>;
     expect(posts).toHaveLength(5);
     expect(five.items).toBe(5);
-    expect(five.data.cursor).toBe(`t3_${posts[4].id}`);
     expect(five.data.subforum).toMatchObject({ type: 'subforum', name: 'golang' });
     expect(five.data).not.toHaveProperty('_provenance');
-    const all = await op.sample({ subforum: 'golang', limit: 100 });
-    expect(all.items).toBe(100);
-    expect(all.data.cursor).toBe('t3_1sk79iw');
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await op.sample({ subforum: 'golang', limit: 25, ...(cursor ? { cursor } : {}) });
+      for (const p of page.data.posts as Array<{ id: string }>) {
+        expect(seen.has(p.id), `post ${p.id} on two pages`).toBe(false);
+        seen.add(p.id);
+      }
+      cursor = page.data.cursor as string | undefined;
+      pages++;
+    } while (cursor && pages < 10);
+    // 100 recorded posts in pages of 25, then the recording's own `after` answers an empty last page.
+    expect(seen.size).toBe(100);
+    expect(pages).toBe(5);
   });
 
   it('unexpected shapes → sourceChanged', async () => {

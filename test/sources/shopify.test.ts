@@ -4,6 +4,8 @@
  * another platform, and the caller's address rules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOPIFY } from '../../src/catalogue/endpoints/shopify.js';
+import { compileRecordCheck } from '../../src/catalogue/records.js';
 import { QuarryError } from '../../src/errors.js';
 import shopify from '../../src/sources/shopify/index.js';
 import { storeOrigin } from '../../src/sources/shopify/client.js';
@@ -12,7 +14,7 @@ import type { SourceContext } from '../../src/sources/types.js';
 import { createUpstreamClient } from '../../src/upstream/client.js';
 import { HAVE_OPENWEB, OPENWEB_SKIP, readJson, startDnsDouble, startSites, type DnsDouble, type Sites } from './openweb-doubles.js';
 
-const op = shopify.operations['shopify.store'];
+const op = shopify.operations.find((o) => o.endpoint.id === 'shopify.store')!;
 
 describe('storefront input and normaliser (no recordings needed)', () => {
   it('storeOrigin: a domain → https origin; an address keeps scheme and port; junk → 400 naming store', () => {
@@ -28,6 +30,18 @@ describe('storefront input and normaliser (no recordings needed)', () => {
     expect(isStorefrontMeta({ name: 'x' })).toBe(false);
     expect(isStorefrontMeta([])).toBe(false);
     expect(isStorefrontMeta({ myshopify_domain: 'a.myshopify.com' })).toBe(true);
+  });
+
+  it('drift: a meta.json without its name and with the product count renamed is not a storefront record', () => {
+    const check = compileRecordCheck(SHOPIFY.store.output!);
+    const healthy = { myshopify_domain: 'a.myshopify.com', id: 1, name: 'A', currency: 'EUR', domain: 'a.com', published_products_count: 3, published_collections_count: 1 };
+    expect(check({ store: normaliseMeta(healthy, 'https://a.com') })).toBeNull();
+    const { name: _n, published_products_count: count, ...rest } = healthy;
+    const drifted = normaliseMeta({ ...rest, products_published: count }, 'https://a.com');
+    expect(check({ store: drifted })).toBe("data.store.name: missing");
+    // Sites that are not storefronts, or hide meta.json, stay valid records.
+    expect(check({ store: { url: 'https://b.com', isStorefront: false, domain: 'b.com' } })).toBeNull();
+    expect(check({ store: { url: 'https://c.com', isStorefront: true, domain: 'c.com' } })).toBeNull();
   });
 
   it('sample(): the committed record', async () => {

@@ -113,7 +113,7 @@ describe('fingerprint files', () => {
       expect(found.get('Acme CMS')).toMatchObject({ version: '3.1.4', evidence: [{ kind: 'header', name: 'x-acme-version', value: '3.1.4' }] });
       expect(found.get('PHP')).toMatchObject({ impliedBy: ['Acme CMS'] });
       // The replacement has no version group.
-      expect(found.get('nginx')).toMatchObject({ category: 'Reverse proxies', version: null });
+      expect(found.get('nginx')).toMatchObject({ category: 'Reverse proxies', version: undefined });
     });
 
     it('is rejected with the file, the place and the rule: bad JSON, a pathological regex, an unknown implied name, a missing file', () => {
@@ -144,13 +144,13 @@ describe('matcher', () => {
     const tomcat = byName(matcher.detect(signals({ headers: { server: 'Apache-Coyote/1.1' } })));
     expect(tomcat.has('Apache HTTP Server')).toBe(false);
     expect(tomcat.get('Apache Tomcat')).toMatchObject({ version: '1.1' });
-    expect(byName(matcher.detect(signals({ headers: { server: 'nginx' } }))).get('nginx').version).toBeNull();
+    expect(byName(matcher.detect(signals({ headers: { server: 'nginx' } }))).get('nginx').version).toBeUndefined();
   });
 
   it('adds implied technologies transitively (WP Engine → WordPress → PHP, MySQL), marked impliedBy, without evidence of their own', () => {
     const found = byName(matcher.detect(signals({ headers: { 'x-powered-by': 'WP Engine' } })));
     expect(found.get('WP Engine').evidence).toEqual([{ kind: 'header', name: 'x-powered-by', value: 'WP Engine' }]);
-    expect(found.get('WordPress')).toMatchObject({ impliedBy: ['WP Engine'], evidence: [], version: null });
+    expect(found.get('WordPress')).toMatchObject({ impliedBy: ['WP Engine'], evidence: [], version: undefined });
     expect(found.get('PHP')).toMatchObject({ impliedBy: ['WordPress'] });
     expect(found.get('MySQL')).toMatchObject({ impliedBy: ['WordPress'] });
   });

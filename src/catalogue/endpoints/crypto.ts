@@ -10,7 +10,6 @@ import {
   text,
   within,
 } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 
 const CHAIN_RULE = '2-30 lower-case letters or digits (a chain id, e.g. solana, ethereum, base)';
 const chain = () => pattern('^[a-z0-9]{2,30}$', CHAIN_RULE, 30);
@@ -18,8 +17,8 @@ const EVM_ADDRESS = '0x[0-9a-fA-F]{40}';
 // SPEC: `pair`, `token` (DEX), `coin` and `wallet` bounds not stated; chosen 1-200 (addresses are at most ~90).
 const address = (what: string) => text(1, 200, what);
 
-export const CRYPTO: readonly EndpointDef[] = [
-  endpoint({
+export const CRYPTO = {
+  trending: endpoint({
     id: 'crypto.trending',
     title: 'Trending coins',
     summary: 'Returns the coins, categories and NFTs trending on crypto market sites right now.',
@@ -28,7 +27,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     fields: {},
     example: {},
   }),
-  endpoint({
+  categories: endpoint({
     id: 'crypto.categories',
     title: 'Coin categories',
     summary: 'Returns coin categories with their market capitalisation, 24-hour change, volume and top coins.',
@@ -41,7 +40,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     },
     example: { sort: 'change', order: 'desc', limit: 20 },
   }),
-  endpoint({
+  movers: endpoint({
     id: 'crypto.movers',
     title: 'Top movers',
     summary: 'Returns the coins that gained and lost the most over a time window, among the top-ranked coins.',
@@ -54,7 +53,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     },
     example: { within: 'week', rankUpTo: 200, limit: 10 },
   }),
-  endpoint({
+  new: endpoint({
     id: 'crypto.new',
     title: 'New coins',
     summary: 'Returns the coins most recently listed on crypto market sites, with price and listing date.',
@@ -65,7 +64,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     itemsField: 'coins',
     example: { limit: 50 },
   }),
-  endpoint({
+  dexSearch: endpoint({
     id: 'crypto.dex.search',
     title: 'DEX pair search',
     summary: 'Searches decentralised-exchange pairs by token name, symbol or address and returns price, liquidity and volume.',
@@ -78,7 +77,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     required: ['query'],
     example: { query: 'PEPE/WETH', limit: 10 },
   }),
-  endpoint({
+  dexPairs: endpoint({
     id: 'crypto.dex.pairs',
     title: 'DEX pair',
     summary: 'Returns live price, liquidity, volume and transaction counts of decentralised-exchange pairs.',
@@ -92,7 +91,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     cacheControls: false, // SPEC: "no maxAge or tags"
     example: { chain: 'ethereum', pair: '0xa43fe16908251ee70ef74718545e4fe6c5ccec9f' },
   }),
-  endpoint({
+  dexToken: endpoint({
     id: 'crypto.dex.token',
     title: 'DEX pairs of a token',
     summary: 'Returns the decentralised-exchange pairs that trade a token, with price, liquidity and volume.',
@@ -107,7 +106,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     cacheControls: false, // SPEC: "no maxAge or tags"
     example: { chain: 'solana', token: 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm', limit: 20 },
   }),
-  endpoint({
+  dexNew: endpoint({
     id: 'crypto.dex.new',
     title: 'New DEX token profiles and boosts',
     summary: 'Returns the latest token profiles, boosts, top boosts or community takeovers listed on a DEX screener.',
@@ -121,7 +120,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     },
     example: { type: 'boosts', chain: 'solana', limit: 20 },
   }),
-  endpoint({
+  pumpfunCoins: endpoint({
     id: 'crypto.pumpfun.coins',
     title: 'pump.fun coins',
     summary: 'Returns coins launched on pump.fun, newest or sorted by last trade, market cap or last reply.',
@@ -141,7 +140,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     itemsField: 'coins',
     example: { sort: 'marketCap', limit: 50 },
   }),
-  endpoint({
+  pumpfunCoin: endpoint({
     id: 'crypto.pumpfun.coin',
     title: 'pump.fun coin',
     summary: 'Returns one pump.fun coin with its creator, market cap, bonding-curve progress and links.',
@@ -151,7 +150,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     required: ['coin'],
     example: { coin: '9BB6NFEcjBCtnNLFko2FqVQBq8HHM13kCyYcdQbgpump' },
   }),
-  endpoint({
+  pumpfunTrades: endpoint({
     id: 'crypto.pumpfun.trades',
     title: 'pump.fun trades',
     summary: 'Returns the latest trades of a pump.fun coin with side, amounts, price, trader and time.',
@@ -167,7 +166,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     itemsField: 'trades',
     example: { coin: '9BB6NFEcjBCtnNLFko2FqVQBq8HHM13kCyYcdQbgpump', limit: 100 },
   }),
-  endpoint({
+  wallet: endpoint({
     id: 'crypto.wallet',
     title: 'Wallet transactions',
     summary: "Returns a wallet's balance and recent transactions on one chain.",
@@ -184,7 +183,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     itemsField: 'transactions',
     example: { chain: 'ethereum', wallet: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', limit: 25 },
   }),
-  endpoint({
+  tokenHolders: endpoint({
     id: 'crypto.token.holders',
     title: 'Token holders',
     summary: 'Returns the largest holders of an EVM token with their balance and share of supply.',
@@ -205,7 +204,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     itemsField: 'holders',
     example: { chain: 'ethereum', token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', limit: 50 },
   }),
-  endpoint({
+  binanceAnnouncements: endpoint({
     id: 'crypto.binance.announcements',
     title: 'Binance announcements',
     summary: 'Returns Binance announcements of one category (listings, delistings, news, ...), newest first.',
@@ -227,7 +226,7 @@ export const CRYPTO: readonly EndpointDef[] = [
     itemsField: 'announcements',
     example: { category: 'listings', limit: 20 },
   }),
-  endpoint({
+  coinHistory: endpoint({
     // SPEC: "a further crypto endpoint", id, path and price not shown; named crypto.coin.history, priced like the
     // other crypto reads (1 credit, keyed, fixed), cacheTtlSeconds 300 (= its maxAge bound).
     id: 'crypto.coin.history',
@@ -249,4 +248,4 @@ export const CRYPTO: readonly EndpointDef[] = [
     required: ['coin'],
     example: { coin: 'bitcoin', within: 'month', includeCandles: true },
   }),
-];
+};

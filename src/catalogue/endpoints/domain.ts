@@ -5,7 +5,6 @@
  * keyed (not keyless) like them.
  */
 import { endpoint, list, choice, text } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 import * as R from '../records.js';
 
 const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'];
@@ -13,8 +12,8 @@ const DEFAULT_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA'];
 
 const domainField = (what: string) => text(1, 253, `${what}, e.g. example.com (an address's host name is used; IDN allowed)`);
 
-export const DOMAIN: readonly EndpointDef[] = [
-  endpoint({
+export const DOMAIN = {
+  whois: endpoint({
     id: 'domain.whois',
     title: 'Domain registration (WHOIS/RDAP)',
     summary:
@@ -43,7 +42,7 @@ export const DOMAIN: readonly EndpointDef[] = [
       },
     ),
   }),
-  endpoint({
+  dns: endpoint({
     id: 'domain.dns',
     title: 'DNS records',
     summary: 'Returns the DNS records of a name for the requested types (A, AAAA, CNAME, MX, NS, TXT, SOA, CAA, SRV, PTR), each with its TTL.',
@@ -67,7 +66,7 @@ export const DOMAIN: readonly EndpointDef[] = [
       { noRecords: R.list(R.str) },
     ),
   }),
-  endpoint({
+  technologies: endpoint({
     id: 'domain.technologies',
     title: 'Technologies a site uses',
     summary:
@@ -95,4 +94,4 @@ export const DOMAIN: readonly EndpointDef[] = [
       { status: R.int, dnsChecked: R.bool },
     ),
   }),
-];
+};

@@ -5,11 +5,10 @@
  * (200, verdict `undeliverable`) and not billed, like an `unknown` verdict: 400 stays for schema violations.
  */
 import { endpoint, text } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 import { bool, int, list, oneOf, rec, str } from '../records.js';
 
-export const EMAIL: readonly EndpointDef[] = [
-  endpoint({
+export const EMAIL = {
+  verify: endpoint({
     id: 'email.verify',
     title: 'Email address verification',
     summary:
@@ -43,4 +42,4 @@ export const EMAIL: readonly EndpointDef[] = [
       },
     ),
   }),
-];
+};

@@ -1,5 +1,5 @@
 import { choice, countryOrAll, cursor, date, endpoint, language, limit, list, text } from '../fields.js';
-import type { EndpointDef, JsonSchema } from '../types.js';
+import type { JsonSchema } from '../types.js';
 
 /**
  * The fields ads.search and ads.page share (SPEC: ads.page has "same fields, with required `page` in place of
@@ -23,8 +23,8 @@ const adFilters = (): Record<string, JsonSchema> => ({
   ),
 });
 
-export const FACEBOOK: readonly EndpointDef[] = [
-  endpoint({
+export const FACEBOOK = {
+  adsSearch: endpoint({
     id: 'facebook.ads.search',
     title: 'Facebook ad library search',
     summary: 'Searches the Facebook ad library and returns matching ads with advertiser, creative, dates and reach.',
@@ -36,7 +36,7 @@ export const FACEBOOK: readonly EndpointDef[] = [
     itemsField: 'ads',
     example: { query: 'running shoes', country: 'us', status: 'active', limit: 30 },
   }),
-  endpoint({
+  adsPage: endpoint({
     id: 'facebook.ads.page',
     title: 'Facebook ads of a page',
     summary: "Returns the ads an advertiser's Facebook page runs or ran, from the ad library.",
@@ -52,7 +52,7 @@ export const FACEBOOK: readonly EndpointDef[] = [
     itemsField: 'ads',
     example: { page: 'https://www.facebook.com/nike', country: 'all', limit: 30 },
   }),
-  endpoint({
+  adsAd: endpoint({
     id: 'facebook.ads.ad',
     title: 'Facebook ad',
     summary: 'Returns one ad of the Facebook ad library with its advertiser, creatives, dates, placements and reach.',
@@ -65,4 +65,4 @@ export const FACEBOOK: readonly EndpointDef[] = [
     required: ['ad'],
     example: { ad: '1234567890123456' },
   }),
-];
+};

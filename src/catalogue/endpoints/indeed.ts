@@ -1,5 +1,4 @@
 import { boolean, choice, countryAmong, cursor, endpoint, limit, number, text, within } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 
 /** The countries the job board serves (SPEC, job board). */
 export const INDEED_COUNTRIES = [
@@ -11,10 +10,10 @@ export const INDEED_COUNTRIES = [
 
 // "Any case": the pattern spells each code in both cases and `format: country` makes the validator fold the value
 // to lower case, so `FR` reaches the source and the cache key as `fr` (see countryAmong in fields.ts).
-const jobBoardCountry = (def?: string) => countryAmong(INDEED_COUNTRIES, def, 'the job board');
+const jobBoardCountry = () => countryAmong(INDEED_COUNTRIES, undefined, 'the job board');
 
-export const INDEED: readonly EndpointDef[] = [
-  endpoint({
+export const INDEED = {
+  search: endpoint({
     id: 'indeed.search',
     title: 'Indeed job search',
     summary: 'Searches Indeed job postings in one country and returns matching jobs with company, location, salary and date.',
@@ -26,7 +25,7 @@ export const INDEED: readonly EndpointDef[] = [
       query: text(1, 200, 'search terms'),
       location: text(2, 200, 'a city, region or postal code'),
       radiusKm: number(0, 160, 40),
-      country: jobBoardCountry('us'),
+      country: countryAmong(INDEED_COUNTRIES, 'us', 'the job board'),
       jobType: choice(['fullTime', 'partTime', 'contract', 'internship']),
       remote: boolean(false),
       within: within(['day', 'threeDays', 'week', 'twoWeeks', 'month', 'all'], 'all'),
@@ -51,7 +50,7 @@ export const INDEED: readonly EndpointDef[] = [
     itemsField: 'jobs',
     example: { query: 'nurse', location: 'London', country: 'gb', salary: { min: 30000 }, limit: 25 },
   }),
-  endpoint({
+  job: endpoint({
     id: 'indeed.job',
     title: 'Indeed job',
     summary: 'Returns one Indeed job posting with its full description, company, location, salary and date.',
@@ -66,4 +65,4 @@ export const INDEED: readonly EndpointDef[] = [
     required: ['job'],
     example: { job: 'a1b2c3d4e5f60718', country: 'us' },
   }),
-];
+};

@@ -1,5 +1,4 @@
 import { boolean, choice, country, cursor, date, endpoint, limit, list, pattern, text, within } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 
 const DIGITS_1_15 = '^[0-9]{1,15}$';
 // SPEC: id-or-address fields have no stated bounds; chosen 1-2048 (a slug, a numeric id or a full address).
@@ -31,9 +30,9 @@ const jobsSearch = endpoint({
   example: { query: 'data engineer', location: 'Berlin, Germany', workplace: ['remote', 'hybrid'], limit: 25 },
 });
 
-export const LINKEDIN: readonly EndpointDef[] = [
+export const LINKEDIN = {
   jobsSearch,
-  endpoint({
+  jobsJob: endpoint({
     id: 'linkedin.jobs.job',
     title: 'LinkedIn job',
     summary: 'Returns one LinkedIn job posting with its full description, company, location, criteria and date.',
@@ -43,7 +42,7 @@ export const LINKEDIN: readonly EndpointDef[] = [
     required: ['job'],
     example: { job: '3912345678' },
   }),
-  endpoint({
+  adsSearch: endpoint({
     id: 'linkedin.ads.search',
     title: 'LinkedIn ad library search',
     summary: 'Searches the LinkedIn ad library and returns matching ads with advertiser, payer, format and dates.',
@@ -71,7 +70,7 @@ export const LINKEDIN: readonly EndpointDef[] = [
     itemsField: 'ads',
     example: { advertiser: 'Microsoft', countries: ['us', 'gb'], within: 'year', limit: 24 },
   }),
-  endpoint({
+  adsAd: endpoint({
     id: 'linkedin.ads.ad',
     title: 'LinkedIn ad',
     summary: 'Returns one ad of the LinkedIn ad library with its advertiser, payer, creative, targeting and dates.',
@@ -81,7 +80,7 @@ export const LINKEDIN: readonly EndpointDef[] = [
     required: ['ad'],
     example: { ad: '512345678' },
   }),
-  endpoint({
+  company: endpoint({
     id: 'linkedin.company',
     title: 'LinkedIn company',
     summary: "Returns a LinkedIn company page's profile: name, industry, size, headquarters, website and followers.",
@@ -91,7 +90,7 @@ export const LINKEDIN: readonly EndpointDef[] = [
     required: ['company'],
     example: { company: 'microsoft' },
   }),
-  endpoint({
+  profile: endpoint({
     id: 'linkedin.profile',
     title: 'LinkedIn profile',
     summary: "Returns a public LinkedIn member profile: name, headline, location, experience and education.",
@@ -101,7 +100,7 @@ export const LINKEDIN: readonly EndpointDef[] = [
     required: ['profile'],
     example: { profile: 'https://www.linkedin.com/in/williamhgates' },
   }),
-  (() => {
+  posts: (() => {
     const def = endpoint({
       id: 'linkedin.posts',
       title: 'LinkedIn posts',
@@ -125,4 +124,4 @@ export const LINKEDIN: readonly EndpointDef[] = [
     ];
     return def;
   })(),
-];
+};

@@ -1,35 +1,52 @@
 import { boolean, choice, endpoint, integer, limit, pattern, plainCursor, cursor, text, within } from '../fields.js';
-import type { EndpointDef } from '../types.js';
-import { bool, int, list, num, rec, str } from '../records.js';
+import { bool, int, list, literal, rec, str } from '../records.js';
+import { POST_FIELDS } from '../vocabulary.js';
 
-/** SPEC "Forum post record": what the normaliser always gives (id, url, title, time, subforum) and the rest. */
-const FORUM_POST = rec(
-  { type: str, id: str, url: str, title: str, subforum: str, createdAt: str },
+/**
+ * SPEC "Forum post record", in the shared post vocabulary. Required: what every healthy listing child carries, so
+ * an answer that lost or renamed one of them is drift (sourceChanged), not a thinner success.
+ */
+export const FORUM_POST = rec(
   {
-    text: str,
-    score: num,
-    comments: num,
+    type: literal('post'),
+    id: str,
+    url: str,
+    title: str,
+    subforum: str,
+    createdAt: str,
+    score: int,
+    comments: int,
     isNsfw: bool,
     isVideo: bool,
     isPinned: bool,
-    author: rec({}, { id: str, username: str, name: str, url: str }),
-    upvotePercent: num,
+  },
+  {
+    text: POST_FIELDS.text,
+    author: POST_FIELDS.author,
+    upvotePercent: int,
     flair: str,
-    link: rec({}, { url: str }),
-    thumbnail: str,
+    link: POST_FIELDS.link,
+    thumbnail: POST_FIELDS.thumbnail,
+    images: POST_FIELDS.images,
+    video: POST_FIELDS.video,
+    poll: POST_FIELDS.poll,
+    repostOf: rec({}, { id: str, url: str, subforum: str, title: str }),
   },
 );
 
 /** SPEC "Subforum record". */
-const SUBFORUM = rec({ type: str, id: str, url: str, name: str }, { title: str, description: str, isNsfw: bool, members: int, createdAt: str, rules: list(rec({ title: str })) });
+export const SUBFORUM = rec(
+  { type: literal('subforum'), id: str, url: str, name: str, isNsfw: bool, members: int, createdAt: str },
+  { title: str, description: str, avatar: str, rules: list(rec({ title: str }, { description: str })) },
+);
 
 const WINDOWS = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
 /** A subreddit name (3-21 characters of letters, digits and _), optionally prefixed with r/. */
 const subforum = () =>
   pattern('^(?:r/)?[A-Za-z0-9][A-Za-z0-9_]{1,20}$', 'a subreddit name such as golang or r/golang', 23);
 
-export const REDDIT: readonly EndpointDef[] = [
-  endpoint({
+export const REDDIT = {
+  search: endpoint({
     id: 'reddit.search',
     title: 'Reddit search',
     summary: 'Searches Reddit and returns matching posts, subreddits or users.',
@@ -49,7 +66,7 @@ export const REDDIT: readonly EndpointDef[] = [
     required: ['query'],
     example: { query: 'mechanical keyboard', type: 'posts', sort: 'top', within: 'month', limit: 25 },
   }),
-  endpoint({
+  post: endpoint({
     id: 'reddit.post',
     title: 'Reddit post',
     summary: 'Reads a Reddit post and returns it with its comment thread.',
@@ -65,7 +82,7 @@ export const REDDIT: readonly EndpointDef[] = [
     required: ['post'],
     example: { post: 'https://www.reddit.com/r/golang/comments/1abcde/some_title/', sort: 'top', depth: 3 },
   }),
-  endpoint({
+  subforum: endpoint({
     id: 'reddit.subforum',
     title: 'Subreddit posts',
     summary: "Returns a subreddit's details and a page of its posts, with a cursor for the next page.",
@@ -86,4 +103,4 @@ export const REDDIT: readonly EndpointDef[] = [
     example: { subforum: 'golang', sort: 'hot', limit: 10 },
     output: rec({ posts: list(FORUM_POST), subforum: SUBFORUM }, { cursor: str }),
   }),
-];
+};

@@ -1,9 +1,19 @@
 import { endpoint, text } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 import { bool, int, list, rec, str } from '../records.js';
+import { ADDRESS } from '../vocabulary.js';
 
-export const SHOPIFY: readonly EndpointDef[] = [
-  endpoint({
+/** SPEC "Storefront record". */
+export const STOREFRONT = {
+  ...rec(
+    { url: str, isStorefront: bool },
+    { id: str, name: str, description: str, platformDomain: str, domain: str, currency: str, address: ADDRESS, shipsTo: list(str), products: int, collections: int },
+  ),
+  if: { required: ['platformDomain'] },
+  then: { required: ['id', 'name', 'domain', 'currency', 'products', 'collections'] },
+};
+
+export const SHOPIFY = {
+  store: endpoint({
     id: 'shopify.store',
     title: 'Shopify store',
     summary:
@@ -20,12 +30,9 @@ export const SHOPIFY: readonly EndpointDef[] = [
     },
     required: ['store'],
     example: { store: 'allbirds.com' },
-    // A site on another platform answers only `url` and `isStorefront: false`.
-    output: rec({
-      store: rec(
-        { url: str, isStorefront: bool },
-        { id: str, name: str, description: str, platformDomain: str, domain: str, currency: str, address: rec({}, { full: str, country: str }), shipsTo: list(str), products: int, collections: int },
-      ),
-    }),
+    // A site on another platform answers only `url` and `isStorefront: false`; a storefront hiding its meta.json only
+    // `url`, `domain` and `isStorefront: true`. Once meta.json was read (it names the platform domain), the facts
+    // every storefront's meta.json gives are required: an answer without them is drift, not a thinner success.
+    output: rec({ store: STOREFRONT }),
   }),
-];
+};

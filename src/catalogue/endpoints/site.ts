@@ -4,14 +4,13 @@
  * `maxAge` and `tags`, keyed (not keyless) like the other open-web sources.
  */
 import { cursor, endpoint, limit, text } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 import * as R from '../records.js';
 
 /** The position of the next page: `s.` + sitemap path and offset, or `c.` + crawl offset (src/sources/site/map.ts). */
 const CURSOR_PATTERN = '^(?:s(?:\\.\\d{1,6}){1,6}|c\\.\\d{1,6})$';
 
-export const SITE: readonly EndpointDef[] = [
-  endpoint({
+export const SITE = {
+  map: endpoint({
     id: 'site.map',
     title: 'Site map',
     summary:
@@ -43,7 +42,7 @@ export const SITE: readonly EndpointDef[] = [
       },
     ),
   }),
-  endpoint({
+  seo: endpoint({
     id: 'site.seo',
     title: 'SEO check of a page',
     summary:
@@ -76,4 +75,4 @@ export const SITE: readonly EndpointDef[] = [
       },
     ),
   }),
-];
+};

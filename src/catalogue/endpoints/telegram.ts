@@ -1,11 +1,10 @@
 import { cursor, endpoint, limit, text } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 
 // SPEC: `channel` bounds not stated; chosen 1-2048 (a @username, a username or a t.me address).
 const channel = () => text(1, 2048, 'public channel username or t.me address');
 
-export const TELEGRAM: readonly EndpointDef[] = [
-  endpoint({
+export const TELEGRAM = {
+  channel: endpoint({
     id: 'telegram.channel',
     title: 'Telegram channel',
     summary: "Returns a public Telegram channel's title, description, avatar and subscriber count.",
@@ -15,7 +14,7 @@ export const TELEGRAM: readonly EndpointDef[] = [
     required: ['channel'],
     example: { channel: 'durov' },
   }),
-  endpoint({
+  posts: endpoint({
     id: 'telegram.posts',
     title: 'Telegram channel posts',
     summary: "Returns a page of a public Telegram channel's posts, newest first, with text, media and views.",
@@ -31,7 +30,7 @@ export const TELEGRAM: readonly EndpointDef[] = [
     itemsField: 'posts',
     example: { channel: 'durov', limit: 20 },
   }),
-  endpoint({
+  post: endpoint({
     id: 'telegram.post',
     title: 'Telegram post',
     summary: 'Returns one post of a public Telegram channel with its text, media and views.',
@@ -44,4 +43,4 @@ export const TELEGRAM: readonly EndpointDef[] = [
     required: ['post'],
     example: { post: 'https://t.me/durov/1' },
   }),
-];
+};

@@ -1,5 +1,4 @@
 import { choice, country, date, endpoint, integer, language, limit, list, text, within } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 import * as R from '../records.js';
 
 // SPEC: "array of strings, max 10"; item bounds not stated; chosen 1-253 (the longest DNS name).
@@ -19,8 +18,8 @@ const searchFilters = () => ({
   limit: limit(1, 100, 10),
 });
 
-export const WEB: readonly EndpointDef[] = [
-  endpoint({
+export const WEB = {
+  search: endpoint({
     id: 'web.search',
     title: 'Web search',
     summary: 'Searches the web and returns ranked result pages with title, address and snippet.',
@@ -38,7 +37,7 @@ export const WEB: readonly EndpointDef[] = [
     itemsField: 'results',
     example: { query: 'open source vector database', country: 'us', limit: 10 },
   }),
-  endpoint({
+  news: endpoint({
     id: 'web.news',
     title: 'News search',
     summary: 'Searches news sites and returns recent articles with headline, source, date and address.',
@@ -55,37 +54,35 @@ export const WEB: readonly EndpointDef[] = [
     itemsField: 'articles',
     example: { query: 'semiconductor export rules', topic: 'business', within: 'week', limit: 20 },
   }),
-  {
-    ...endpoint({
-      id: 'web.contacts',
-      title: 'Website contacts',
-      summary: 'Crawls a website and returns the e-mail addresses, phone numbers and social profiles found on its pages.',
-      credits: 2,
-      perItems: 5,
-      cacheTtlSeconds: 86400,
-      fields: {
-        // SPEC: "url string, required"; bounds not stated; chosen 1-2048 (a bare domain or a full address).
-        url: text(1, 2048, 'the website, a domain or an address'),
-        maxPages: integer(1, 10, 5),
+  contacts: endpoint({
+    id: 'web.contacts',
+    title: 'Website contacts',
+    summary: 'Crawls a website and returns the e-mail addresses, phone numbers and social profiles found on its pages.',
+    credits: 2,
+    perItems: 5,
+    cacheTtlSeconds: 86400,
+    fields: {
+      // SPEC: "url string, required"; bounds not stated; chosen 1-2048 (a bare domain or a full address).
+      url: text(1, 2048, 'the website, a domain or an address'),
+      maxPages: integer(1, 10, 5),
+    },
+    required: ['url'],
+    // Priced per 5 pages crawled (perItems 5, maxPages default 5): the page count is the result count.
+    itemsField: 'pages',
+    example: { url: 'https://example.com', maxPages: 5 },
+    output: R.rec(
+      { url: R.str, pages: R.list(R.rec({ url: R.str }, { status: R.int, title: R.str }), 1) },
+      {
+        emails: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) })),
+        phones: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) }, { raw: R.str, country: R.str, type: R.str, extension: R.str, fax: R.bool })),
+        socials: R.list(R.rec({ platform: R.str, url: R.str, sources: R.list(R.str, 1) }, { handle: R.str })),
+        skipped: R.list(R.rec({ url: R.str, reason: R.str }, { status: R.int })),
       },
-      required: ['url'],
-      // Priced per 5 pages crawled (perItems 5, maxPages default 5): the page count is the result count.
-      itemsField: 'pages',
-      example: { url: 'https://example.com', maxPages: 5 },
-      output: R.rec(
-        { url: R.str, pages: R.list(R.rec({ url: R.str }, { status: R.int, title: R.str }), 1) },
-        {
-          emails: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) })),
-          phones: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) }, { raw: R.str, country: R.str, type: R.str, extension: R.str, fax: R.bool })),
-          socials: R.list(R.rec({ platform: R.str, url: R.str, sources: R.list(R.str, 1) }, { handle: R.str })),
-          skipped: R.list(R.rec({ url: R.str, reason: R.str }, { status: R.int })),
-        },
-      ),
-    }),
+    ),
     // No `limit` here: `maxPages` bounds the priced count, so it drives the reserved price.
     limitField: 'maxPages',
-  },
-  endpoint({
+  }),
+  parse: endpoint({
     id: 'web.parse',
     title: 'Parse a document',
     summary:
@@ -118,4 +115,4 @@ export const WEB: readonly EndpointDef[] = [
       metadata: R.rec({ contentType: R.str }, { title: R.str, numPages: R.int }),
     }),
   }),
-];
+};

@@ -1,8 +1,7 @@
 import { cursor, endpoint, limit, text } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 
-export const X: readonly EndpointDef[] = [
-  endpoint({
+export const X = {
+  post: endpoint({
     id: 'x.post',
     title: 'X post',
     summary: 'Returns a post on X with its author, text, media and engagement counts, and a page of its replies.',
@@ -22,7 +21,7 @@ export const X: readonly EndpointDef[] = [
     required: ['post'],
     example: { post: 'https://x.com/nasa/status/1790000000000000000' },
   }),
-  endpoint({
+  search: endpoint({
     id: 'x.search',
     title: 'X search',
     summary: 'Searches posts on X and returns the matches with author, text and engagement counts.',
@@ -35,4 +34,4 @@ export const X: readonly EndpointDef[] = [
     required: ['query'],
     example: { query: 'from:nasa artemis', limit: 20 },
   }),
-];
+};

@@ -1,12 +1,11 @@
 import { boolean, choice, country, endpoint, language, limit, list, pattern, plainCursor, text, within } from '../fields.js';
-import type { EndpointDef } from '../types.js';
 
 // SPEC: `video` is "string (id or address)", bounds not stated; chosen 1-2048 (an 11-character id or a full URL).
 const video = () => text(1, 2048, 'video id or address');
 const WINDOWS = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
 
-export const YOUTUBE: readonly EndpointDef[] = [
-  endpoint({
+export const YOUTUBE = {
+  search: endpoint({
     id: 'youtube.search',
     title: 'YouTube search',
     summary: 'Searches YouTube and returns matching videos, channels, playlists or shorts with their basic metadata.',
@@ -43,7 +42,7 @@ export const YOUTUBE: readonly EndpointDef[] = [
     itemsField: 'results',
     example: { query: 'rust async tutorial', type: 'videos', limit: 10 },
   }),
-  endpoint({
+  video: endpoint({
     id: 'youtube.video',
     title: 'YouTube video',
     summary: "Returns a YouTube video's details: title, channel, description, duration, views, likes and publish date.",
@@ -53,7 +52,7 @@ export const YOUTUBE: readonly EndpointDef[] = [
     required: ['video'],
     example: { video: 'dQw4w9WgXcQ' },
   }),
-  endpoint({
+  transcript: endpoint({
     id: 'youtube.transcript',
     title: 'YouTube transcript',
     summary: "Returns a YouTube video's captions as text, optionally with timestamps.",
@@ -68,7 +67,7 @@ export const YOUTUBE: readonly EndpointDef[] = [
     required: ['video'],
     example: { video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', language: 'en', includeTimestamps: true },
   }),
-  endpoint({
+  comments: endpoint({
     id: 'youtube.comments',
     title: 'YouTube comments',
     summary: "Returns a YouTube video's top-level comments with author, text, likes and reply count.",
@@ -85,7 +84,7 @@ export const YOUTUBE: readonly EndpointDef[] = [
     itemsField: 'comments',
     example: { video: 'dQw4w9WgXcQ', sort: 'newest', limit: 20 },
   }),
-  endpoint({
+  commentsReplies: endpoint({
     id: 'youtube.comments.replies',
     title: 'YouTube comment replies',
     summary: 'Returns the replies to one YouTube comment; the cursor is the replies cursor of that comment.',
@@ -101,7 +100,7 @@ export const YOUTUBE: readonly EndpointDef[] = [
     itemsField: 'replies',
     example: { video: 'dQw4w9WgXcQ', cursor: 'Eg0SC2RRdzR3OVdnWGNRGAYyJSIRIgtkUXc0dzlXZ1hjUTAAeAJCEGNvbW1lbnRzLXNlY3Rpb24', limit: 10 },
   }),
-  endpoint({
+  channel: endpoint({
     id: 'youtube.channel',
     title: 'YouTube channel',
     summary: "Returns a YouTube channel's profile and the items of one of its tabs (videos, shorts, live, playlists, posts or a search).",
@@ -121,7 +120,7 @@ export const YOUTUBE: readonly EndpointDef[] = [
     itemsField: 'items',
     example: { channel: '@veritasium', tab: 'videos', limit: 30 },
   }),
-  endpoint({
+  playlist: endpoint({
     id: 'youtube.playlist',
     title: 'YouTube playlist',
     summary: "Returns a YouTube playlist's details and its videos in order.",
@@ -139,4 +138,4 @@ export const YOUTUBE: readonly EndpointDef[] = [
     itemsField: 'videos',
     example: { playlist: 'PLRqwX-V7Uu6ZiZxtDDRCi6uhfTH4FilpH', limit: 50 },
   }),
-];
+};

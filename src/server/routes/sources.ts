@@ -3,7 +3,6 @@
  * server serves it, what it needs from the operator, and its health over the last hour and day.
  */
 import type { FastifyInstance } from 'fastify';
-import { UNAVAILABLE_TEXT } from '../../catalogue/catalogue.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import { sourceSettings } from '../../config.js';
 import { SOURCES } from '../../sources/registry.js';
@@ -22,11 +21,11 @@ export function registerSourceRoutes(app: FastifyInstance, deps: GatewayDeps): v
       const served = endpoints.filter((e) => e.unavailable === undefined);
       const module = SOURCES.find((s) => s.id === id);
       const settings = sourceSettings(deps.config, id);
-      const reason = endpoints.find((e) => e.unavailable)?.unavailable;
+      const reason = endpoints.find((e) => e.unavailable)?.unavailableReason;
       return {
         id,
         enabled: served.length > 0,
-        ...(served.length === 0 && reason ? { reason: UNAVAILABLE_TEXT[reason] } : {}),
+        ...(served.length === 0 && reason ? { reason } : {}),
         endpoints: endpoints.map((e) => ({ id: e.def.id, available: e.unavailable === undefined })),
         needs: {
           settings: (module?.needs?.settings ?? []).map((s) => ({

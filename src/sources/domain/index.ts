@@ -6,7 +6,10 @@
 import { domainToUnicode } from 'node:url';
 import { isQuarryError } from '../../errors.js';
 import { createSsrfGuard } from '../../upstream/ssrf.js';
-import type { Operation, OperationResult, SourceContext, SourceModule } from '../types.js';
+import { DOMAIN } from '../../catalogue/endpoints/domain.js';
+import type { OutputOf } from '../../catalogue/types.js';
+import { operation } from '../kit/operation.js';
+import type { OperationResult, SourceContext, SourceModule } from '../types.js';
 import { DEFAULT_TYPES, dnsClient, lookupRecords, resolvers, type DnsData, type RecordType } from './dns.js';
 import { domainName } from './name.js';
 import { loadBootstrap, queryRdap, rdapBases } from './rdap.js';
@@ -20,7 +23,7 @@ const DEFAULT_BOOTSTRAP = 'https://data.iana.org/rdap/dns.json';
 
 const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
-const dnsOp: Operation = {
+const dnsOp = operation(DOMAIN.dns, {
   async run(input, ctx) {
     const domain = domainName(input.domain as string);
     const types = (input.types as RecordType[] | undefined) ?? DEFAULT_TYPES;
@@ -35,11 +38,11 @@ const dnsOp: Operation = {
     const { noRecords: _, ...rest } = data;
     return dnsResult({ ...rest, records, ...(noRecords.length ? { noRecords } : {}) });
   },
-};
+});
 
 /** A name that does not exist answers 200 with `exists: false` (billed: that is the answer). */
-function dnsResult(data: DnsData): OperationResult {
-  return { data: data as unknown as Record<string, unknown> };
+function dnsResult(data: DnsData): OperationResult<OutputOf<typeof DOMAIN.dns>> {
+  return { data };
 }
 
 function withUnicode(record: RegistrationRecord): RegistrationRecord {
@@ -74,11 +77,11 @@ async function whois(domain: string, ctx: SourceContext): Promise<WhoisData> {
 }
 
 /** A name that is not registered answers 200 with `registered: false` (billed: that is the answer). */
-function whoisResult(data: WhoisData): OperationResult {
-  return { data: data as unknown as Record<string, unknown> };
+function whoisResult(data: WhoisData): OperationResult<OutputOf<typeof DOMAIN.whois>> {
+  return { data };
 }
 
-const whoisOp: Operation = {
+const whoisOp = operation(DOMAIN.whois, {
   async run(input, ctx) {
     const name = domainName(input.domain as string);
     // Registration data belongs to the registered name: a leading `www.` (the usual paste) is dropped.
@@ -87,7 +90,7 @@ const whoisOp: Operation = {
   sample() {
     return whoisResult((whoisSample as unknown as { data: WhoisData }).data);
   },
-};
+});
 
 const domain: SourceModule = {
   id: 'domain',
@@ -95,7 +98,7 @@ const domain: SourceModule = {
     settings: [{ name: 'FINGERPRINTS_FILE', required: false, purpose: 'extra technology fingerprints merged over the built-in set' }],
     network: ['DNS (QUARRY_DNS_SERVERS)', 'outbound TCP port 43 (QUARRY_WHOIS_PORT) for registries without RDAP'],
   },
-  operations: { 'domain.dns': dnsOp, 'domain.whois': whoisOp, 'domain.technologies': technologiesOp },
+  operations: [dnsOp, whoisOp, technologiesOp],
 };
 
 export default domain;

@@ -11,7 +11,10 @@ import os from 'node:os';
 import { QuarryError } from '../../errors.js';
 import { createSsrfGuard } from '../../upstream/ssrf.js';
 import { dnsClient, resolvers } from '../domain/dns.js';
-import type { Operation, OperationResult, SourceModule } from '../types.js';
+import { EMAIL } from '../../catalogue/endpoints/email.js';
+import type { OutputOf } from '../../catalogue/types.js';
+import { operation } from '../kit/operation.js';
+import type { OperationResult, SourceModule } from '../types.js';
 import { verifyEmail, type EmailRecord, type Verdict } from './verify.js';
 import sample from './samples/verify.json' with { type: 'json' };
 
@@ -29,7 +32,7 @@ function positive(settings: Readonly<Record<string, string | undefined>>, name: 
 
 export const DEFAULTS = { smtpPort: 25, stepTimeoutMs: 8000, totalTimeoutMs: 15_000 };
 
-const verifyOp: Operation = {
+const verifyOp = operation(EMAIL.verify, {
   async run(input, ctx) {
     const s = ctx.settings;
     const { record, free } = await verifyEmail(input.email as string, {
@@ -54,16 +57,16 @@ const verifyOp: Operation = {
     const record = records[wanted] ?? records.deliverable;
     return result(record, record.verdict === 'unknown');
   },
-};
+});
 
-function result(record: EmailRecord, free: boolean): OperationResult {
-  return { data: record as unknown as Record<string, unknown>, ...(free ? { free: true } : {}) };
+function result(record: EmailRecord, free: boolean): OperationResult<OutputOf<typeof EMAIL.verify>> {
+  return { data: record, ...(free ? { free: true } : {}) };
 }
 
 const email: SourceModule = {
   id: 'email',
   needs: { network: ['outbound TCP port 25 (QUARRY_SMTP_PORT) to mail servers; many hosting networks block it'] },
-  operations: { 'email.verify': verifyOp },
+  operations: [verifyOp],
 };
 
 export default email;

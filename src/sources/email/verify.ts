@@ -59,7 +59,7 @@ export interface SmtpSummary {
   enhancedCode?: string;
   message?: string;
   /** true: any address is accepted; false: a made-up address was refused; absent: not known. */
-  catchAll?: boolean | null;
+  catchAll?: boolean;
   startTlsOffered?: boolean;
 }
 
@@ -297,7 +297,7 @@ export async function verifyEmail(email: string, deps: VerifyDeps): Promise<{ re
       address: lastProbe.address,
       connected: lastProbe.connected,
       ...(reply ? { code: reply.code, enhancedCode: reply.enhanced, message: clean(reply.text) } : {}),
-      catchAll: outcome.catchAll ?? null,
+      catchAll: outcome.catchAll,
       startTlsOffered: lastProbe.startTlsOffered,
     },
   );

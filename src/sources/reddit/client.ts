@@ -5,21 +5,14 @@
  * - Public JSON on PUBLIC_URL with `.json` suffixes: no setup, but most datacenter IPs get 403 (→ sourceRefused).
  */
 import { createHash } from 'node:crypto';
+import type { REDDIT } from '../../catalogue/endpoints/reddit.js';
+import type { InputOf } from '../../catalogue/types.js';
 import { QuarryError } from '../../errors.js';
 import type { SourceContext } from '../types.js';
 import type { UpstreamResponse } from '../../upstream/types.js';
 
-export type Sort = 'hot' | 'newest' | 'top' | 'rising' | 'controversial';
-export type Within = 'hour' | 'day' | 'week' | 'month' | 'year' | 'all';
-
-export interface SubforumQuery {
-  /** Subreddit name, with or without `r/`. */
-  subforum: string;
-  sort: Sort;
-  within: Within;
-  limit: number;
-  cursor?: string;
-}
+/** The validated input of reddit.subforum; `subforum` is a name, with or without `r/`. */
+export type SubforumQuery = InputOf<typeof REDDIT.subforum>;
 
 export interface SubforumAnswers {
   listing: unknown;

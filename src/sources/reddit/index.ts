@@ -1,49 +1,26 @@
-/** The reddit source: `reddit.subforum` live (client + normaliser) and from the committed sample. */
-import type { Operation, OperationResult, SourceModule } from '../types.js';
-import { fetchSubforum, type Sort, type Within } from './client.js';
-import { normaliseListing, normaliseSubforum, type ForumPost, type SubforumRecord } from './normalise.js';
-import sample from './samples/subforum.json' with { type: 'json' };
-
-interface SubforumData {
-  posts: ForumPost[];
-  subforum: SubforumRecord;
-  cursor?: string;
-}
-
-function result(data: SubforumData): OperationResult {
-  return { data: data as unknown as Record<string, unknown>, items: data.posts.length };
-}
-
-const limitOf = (input: Record<string, unknown>) => (input.limit as number | undefined) ?? 25;
+/** The reddit source: `reddit.subforum` live (client + normaliser) and from the committed samples. */
+import { REDDIT } from '../../catalogue/endpoints/reddit.js';
+import { operation } from '../kit/operation.js';
+import type { SourceModule } from '../types.js';
+import { fetchSubforum } from './client.js';
+import { normaliseListing, normaliseSubforum, type ForumPost } from './normalise.js';
+import subforumSamples from './samples/subforum.json' with { type: 'json' };
 
 /** Never more posts than asked for; a shorter page continues after its own last post, as Reddit's `after` would. */
-function atMost(posts: ForumPost[], record: SubforumRecord, cursor: string | undefined, limit: number): SubforumData {
-  if (posts.length <= limit) return { posts, subforum: record, ...(cursor ? { cursor } : {}) };
+export function atMost(posts: ForumPost[], cursor: string | undefined, limit: number): { posts: ForumPost[]; cursor?: string } {
+  if (posts.length <= limit) return { posts, ...(cursor ? { cursor } : {}) };
   const page = posts.slice(0, limit);
-  return { posts: page, subforum: record, cursor: `t3_${page[page.length - 1].id}` };
+  return { posts: page, cursor: `t3_${page[page.length - 1].id}` };
 }
 
-const subforum: Operation = {
+const subforum = operation(REDDIT.subforum, {
   async run(input, ctx) {
-    const answers = await fetchSubforum(
-      {
-        subforum: input.subforum as string,
-        sort: (input.sort as Sort | undefined) ?? 'hot',
-        within: (input.within as Within | undefined) ?? 'day',
-        limit: (input.limit as number | undefined) ?? 25,
-        cursor: input.cursor as string | undefined,
-      },
-      ctx,
-    );
+    const answers = await fetchSubforum(input, ctx);
     const page = normaliseListing(answers.listing);
-    return result(atMost(page.posts, normaliseSubforum(answers.about, answers.rules), page.cursor, limitOf(input)));
+    return { data: { ...atMost(page.posts, page.cursor, input.limit), subforum: normaliseSubforum(answers.about, answers.rules) } };
   },
-
-  sample(input) {
-    const { posts, subforum: record, cursor } = sample.data as unknown as SubforumData;
-    return result(atMost(posts, record, cursor, limitOf(input)));
-  },
-};
+  samples: subforumSamples,
+});
 
 const reddit: SourceModule = {
   id: 'reddit',
@@ -54,7 +31,11 @@ const reddit: SourceModule = {
     ],
     proxy: 'advised',
   },
-  operations: { 'reddit.subforum': subforum },
+  operations: [subforum],
+  notBuilt: {
+    'reddit.search': 'reddit.search is not built on this server yet.',
+    'reddit.post': 'reddit.post is not built on this server yet.',
+  },
 };
 
 export default reddit;

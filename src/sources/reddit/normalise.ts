@@ -2,79 +2,25 @@
  * Reddit answers → SPEC records (mapping: shared/notes/upstream-platforms.md 3.4 and 3.5). Pure functions; a field
  * upstream does not carry is left out rather than guessed.
  */
-import { QuarryError } from '../../errors.js';
+import type { FORUM_POST, SUBFORUM } from '../../catalogue/endpoints/reddit.js';
+import type { TypeOf } from '../../catalogue/types.js';
+import { arr, bool, changed as drift, compact, int, isObj, isoFromSeconds, need as needed, obj, type Obj } from '../kit/read.js';
 
 /** Public links always point at the web host, whatever base URL the requests went to. */
 const WEB = 'https://www.reddit.com';
 
-export interface ForumPost {
-  type: 'post';
-  id: string;
-  url?: string;
-  title?: string;
-  text?: string;
-  score?: number;
-  comments?: number;
-  isNsfw?: boolean;
-  isVideo?: boolean;
-  isPinned?: boolean;
-  author?: { id?: string; username: string; name?: string; url?: string };
-  subforum?: string;
-  upvotePercent?: number;
-  createdAt?: string;
-  flair?: string;
-  link?: { url: string; title?: string; description?: string; image?: string };
-  thumbnail?: string;
-  images?: Array<{ url: string; caption?: string }>;
-  video?: { url?: string; hls?: string; durationSeconds?: number };
-  poll?: { options: Array<{ text: string; votes?: number }>; totalVotes?: number; endsAt?: string };
-  repostOf?: { id?: string; url?: string; subforum?: string; title?: string };
-}
-
-export interface SubforumRecord {
-  type: 'subforum';
-  id: string;
-  url?: string;
-  name?: string;
-  title?: string;
-  description?: string;
-  avatar?: string;
-  isNsfw?: boolean;
-  members?: number;
-  createdAt?: string;
-  rules?: Array<{ title: string; description?: string }>;
-}
+export type ForumPost = TypeOf<typeof FORUM_POST>;
+export type SubforumRecord = TypeOf<typeof SUBFORUM>;
 
 export interface ListingPage {
   posts: ForumPost[];
   cursor?: string;
 }
 
-type Obj = Record<string, unknown>;
-
-function changed(what: string): QuarryError {
-  return new QuarryError('sourceChanged', `reddit: ${what}`);
-}
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const changed = (what: string) => drift('reddit', what);
+const need = <T>(v: T | undefined, what: string): T => needed(v, 'reddit', what);
+/** Reddit's own text, kept as written (no trimming): a post's leading spaces can be markdown. */
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : undefined);
-const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
-const obj = (v: unknown): Obj | undefined => (isObj(v) ? v : undefined);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-function isoFromSeconds(v: unknown): string | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? new Date(v * 1000).toISOString() : undefined;
-}
-
-/** Drops undefined members and objects left empty, so absent upstream data never shows up as `{}`. */
-function compact<T extends Obj>(o: T): T {
-  for (const k of Object.keys(o)) {
-    const v = o[k];
-    if (v === undefined || (isObj(v) && Object.keys(v).length === 0)) delete o[k];
-  }
-  return o;
-}
 
 function webUrl(path: unknown): string | undefined {
   const p = str(path);
@@ -183,21 +129,22 @@ export function normalisePost(t3: unknown): ForumPost {
   const d = t3;
   const ratio = d.upvote_ratio;
   const thumb = str(d.thumbnail);
+  const post = (what: string) => `post ${d.id as string} without ${what}`;
   return compact({
     type: 'post' as const,
     id: d.id as string,
-    url: webUrl(d.permalink),
-    title: str(d.title),
+    url: need(webUrl(d.permalink), post('a permalink')),
+    title: need(str(d.title), post('a title')),
     text: str(d.selftext),
-    score: int(d.score),
-    comments: int(d.num_comments),
-    isNsfw: bool(d.over_18),
+    score: need(int(d.score), post('a score')),
+    comments: need(int(d.num_comments), post('num_comments')),
+    isNsfw: need(bool(d.over_18), post('over_18')),
     isVideo: d.is_video === true || d.post_hint === 'hosted:video' || d.post_hint === 'rich:video',
     isPinned: d.stickied === true || d.pinned === true,
     author: author(d),
-    subforum: str(d.subreddit),
+    subforum: need(str(d.subreddit), post('a subreddit')),
     upvotePercent: typeof ratio === 'number' ? Math.round(ratio * 100) : undefined,
-    createdAt: isoFromSeconds(d.created_utc),
+    createdAt: need(isoFromSeconds(d.created_utc), post('created_utc')),
     flair: flair(d),
     link: link(d),
     thumbnail: thumb?.startsWith('http') ? thumb : undefined,
@@ -229,17 +176,18 @@ export function normaliseSubforum(about: unknown, rulesJson: unknown): SubforumR
       ? [compact({ title: r.short_name, description: str(r.description) })]
       : [],
   );
+  const about_ = (what: string) => `subreddit about without ${what}`;
   return compact({
     type: 'subforum' as const,
     id: about.id,
-    url: webUrl(about.url),
-    name: str(about.display_name),
+    url: need(webUrl(about.url), about_('a url')),
+    name: need(str(about.display_name), about_('display_name')),
     title: str(about.title),
     description: str(about.public_description) ?? str(about.description),
     avatar: unescapeAmp(str(about.community_icon)) ?? str(about.icon_img),
-    isNsfw: bool(about.over18),
-    members: int(about.subscribers),
-    createdAt: isoFromSeconds(about.created_utc),
+    isNsfw: need(bool(about.over18), about_('over18')),
+    members: need(int(about.subscribers), about_('subscribers')),
+    createdAt: need(isoFromSeconds(about.created_utc), about_('created_utc')),
     rules: rules.length > 0 ? rules : undefined,
   });
 }

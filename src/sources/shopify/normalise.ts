@@ -2,29 +2,11 @@
  * Storefront record (SPEC.md "Storefront record") from a store's public `/meta.json`. Pure functions; an answer that
  * is JSON but not a storefront's meta is a non-storefront (`isStorefront: false`), never an error.
  */
-export interface StoreAddress {
-  full?: string;
-  street?: string;
-  city?: string;
-  state?: string;
-  postalCode?: string;
-  country?: string;
-}
+import type { STOREFRONT } from '../../catalogue/endpoints/shopify.js';
+import type { TypeOf } from '../../catalogue/types.js';
 
-export interface StorefrontRecord {
-  url: string;
-  isStorefront: boolean;
-  id?: string;
-  name?: string;
-  description?: string;
-  platformDomain?: string;
-  domain?: string;
-  currency?: string;
-  address?: StoreAddress;
-  shipsTo?: string[];
-  products?: number;
-  collections?: number;
-}
+export type StorefrontRecord = TypeOf<typeof STOREFRONT>;
+type StoreAddress = NonNullable<StorefrontRecord['address']>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const count = (v: unknown): number | undefined => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : undefined);

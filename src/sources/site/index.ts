@@ -2,7 +2,10 @@
  * The site source (issue 5): `site.map` (a site's pages from its sitemaps, or a bounded crawl) and `site.seo` (an SEO
  * check of one page), live through the SSRF-guarded upstream client and from the committed samples.
  */
-import type { Operation, OperationResult, SourceModule } from '../types.js';
+import { SITE } from '../../catalogue/endpoints/site.js';
+import type { OutputOf } from '../../catalogue/types.js';
+import { operation } from '../kit/operation.js';
+import type { OperationResult, SourceModule } from '../types.js';
 import { Budget, liveFetcher, siteAddress } from './fetch.js';
 import { mapSite, type MapData } from './map.js';
 import { checkPage, type SeoRecord } from './seo.js';
@@ -17,9 +20,9 @@ const budgetOf = (settings: Readonly<Record<string, string | undefined>>): Budge
   return new Budget(Number.isFinite(ms) && ms >= 1000 ? ms : DEFAULT_BUDGET_MS);
 };
 
-const mapResult = (data: MapData): OperationResult => ({ data: data as unknown as Record<string, unknown>, items: data.pages.length });
+const mapResult = (data: MapData): OperationResult<OutputOf<typeof SITE.map>> => ({ data, items: data.pages.length });
 
-const map: Operation = {
+const map = operation(SITE.map, {
   async run(input, ctx) {
     const start = siteAddress(input.url as string);
     const budget = budgetOf(ctx.settings);
@@ -34,22 +37,22 @@ const map: Operation = {
     // A shorter page of the sample continues, like a live one, from the next entry of the same file.
     return mapResult({ ...data, pages: data.pages.slice(0, limit), cursor: `s.0.0.${limit}` });
   },
-};
+});
 
-const seo: Operation = {
+const seo = operation(SITE.seo, {
   async run(input, ctx) {
     const start = siteAddress(input.url as string);
     const record = await checkPage(start, liveFetcher(ctx, budgetOf(ctx.settings)));
-    return { data: record as unknown as Record<string, unknown> };
+    return { data: record };
   },
   sample() {
-    return { data: (seoSample as unknown as { data: SeoRecord }).data as unknown as Record<string, unknown> };
+    return { data: (seoSample as unknown as { data: SeoRecord }).data };
   },
-};
+});
 
 const site: SourceModule = {
   id: 'site',
-  operations: { 'site.map': map, 'site.seo': seo },
+  operations: [map, seo],
 };
 
 export default site;

@@ -6,6 +6,9 @@ import { QuarryError } from '../../errors.js';
 import { isEmptyResult } from '../../parse/index.js';
 import { sharedPool } from '../../parse/pool.js';
 import { ParseError, type ParseResult } from '../../parse/types.js';
+import { WEB } from '../../catalogue/endpoints/web.js';
+import type { InputOf, OutputOf } from '../../catalogue/types.js';
+import { operation } from '../kit/operation.js';
 import type { OperationResult, SourceModule } from '../types.js';
 import { contacts } from './contacts/index.js';
 
@@ -27,15 +30,15 @@ export function toQuarry(e: unknown): never {
   throw e;
 }
 
-function answer(r: ParseResult): OperationResult {
-  const data = { markdown: r.markdown, isTruncated: r.isTruncated, metadata: r.metadata } as Record<string, unknown>;
+function answer(r: ParseResult): OperationResult<OutputOf<typeof WEB.parse>> {
+  const data = { markdown: r.markdown, isTruncated: r.isTruncated, metadata: r.metadata };
   return isEmptyResult(r) ? { data: { ...data, markdown: '' }, free: true } : { data };
 }
 
 const maxPagesOf = (input: Record<string, unknown>) => (typeof input.maxPages === 'number' ? input.maxPages : 100);
 
 /** Parse is real in both modes (CONTRACT.md "Keys"): test-mode calls convert in the same worker pool. */
-async function parse(input: Record<string, unknown>): Promise<OperationResult> {
+async function parse(input: InputOf<typeof WEB.parse>): Promise<OperationResult<OutputOf<typeof WEB.parse>>> {
   const bytes = decodeBase64(input.file);
   try {
     return answer(await sharedPool().convert(bytes, maxPagesOf(input)));
@@ -46,9 +49,10 @@ async function parse(input: Record<string, unknown>): Promise<OperationResult> {
 
 const web: SourceModule = {
   id: 'web',
-  operations: {
-    'web.parse': { run: parse, sample: parse },
-    'web.contacts': contacts,
+  operations: [operation(WEB.parse, { run: parse, sample: parse }), contacts],
+  notBuilt: {
+    'web.search': 'web.search is not built on this server yet.',
+    'web.news': 'web.news is not built on this server yet.',
   },
 };
 

@@ -7,8 +7,11 @@
  * operator's file named by QUARRY_DOMAIN_FINGERPRINTS_FILE (same format, merged over the built-in set, validated on
  * first use; a bad file is logged with the exact place and rule, and calls fail unbilled until it is fixed).
  */
+import { DOMAIN } from '../../../catalogue/endpoints/domain.js';
+import type { OutputOf } from '../../../catalogue/types.js';
+import { operation } from '../../kit/operation.js';
 import { QuarryError, isQuarryError } from '../../../errors.js';
-import type { Operation, OperationResult, SourceContext } from '../../types.js';
+import type { OperationResult, SourceContext } from '../../types.js';
 import { domainName } from '../name.js';
 import { FingerprintError, loadFingerprints } from './fingerprints.js';
 import { Matcher, type Detection } from './matcher.js';
@@ -64,7 +67,7 @@ export function technologiesTarget(input: string): Target {
   return { domain, urls: [`https://${domain}/`, `http://${domain}/`] };
 }
 
-export const technologiesOp: Operation = {
+export const technologiesOp = operation(DOMAIN.technologies, {
   async run(input, ctx) {
     const target = technologiesTarget(input.domain as string);
     const matcher = matcherFor(ctx.settings.FINGERPRINTS_FILE, ctx.log);
@@ -86,7 +89,7 @@ export const technologiesOp: Operation = {
   sample() {
     return result((sample as unknown as { data: TechnologiesData }).data);
   },
-};
+});
 
 /** A promise that never rejects, so a DNS failure cannot fail the call or go unhandled while the page loads. */
 function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
@@ -94,6 +97,6 @@ function settle<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false;
 }
 
 /** A site where nothing was recognised returned nothing worth paying for (SPEC): answered, not billed. */
-function result(data: TechnologiesData): OperationResult {
-  return { data: data as unknown as Record<string, unknown>, ...(data.technologies.length ? {} : { free: true }) };
+function result(data: TechnologiesData): OperationResult<OutputOf<typeof DOMAIN.technologies>> {
+  return { data, ...(data.technologies.length ? {} : { free: true }) };
 }

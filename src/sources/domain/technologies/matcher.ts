@@ -18,8 +18,8 @@ export interface Evidence {
 export interface Detection {
   name: string;
   category: string;
-  /** From the pattern's first capture group; null when no signal shows one. */
-  version: string | null;
+  /** From the pattern's first capture group; absent when no signal shows one. */
+  version?: string;
   /** 1-100: the sum of the distinct matched patterns' confidences, capped; an implied technology inherits its implier's. */
   confidence: number;
   evidence: Evidence[];
@@ -175,7 +175,7 @@ export class Matcher {
       const sum = [...f.scores.values()].reduce((a, b) => a + b, 0);
       out.set(name, this.detection(name, {
         // The most specific version seen (1.2.3 over 1.2); the first one on ties.
-        version: f.versions.reduce<string | null>((best, v) => (best === null || v.length > best.length ? v : best), null),
+        version: f.versions.reduce<string | undefined>((best, v) => (best === undefined || v.length > best.length ? v : best), undefined),
         confidence: Math.min(100, sum),
         evidence: f.evidence,
       }));
@@ -190,7 +190,7 @@ export class Matcher {
           if (existing.impliedBy && !existing.impliedBy.includes(d.name)) existing.impliedBy.push(d.name);
           continue;
         }
-        const added = this.detection(implied, { version: null, confidence: d.confidence, evidence: [], impliedBy: [d.name] });
+        const added = this.detection(implied, { version: undefined, confidence: d.confidence, evidence: [], impliedBy: [d.name] });
         out.set(implied, added);
         queue.push(added);
       }
