@@ -1,6 +1,6 @@
 /**
- * The one error table. REST, MCP and the legacy convention all render from it, so a code's status and
- * retryability are declared exactly once (CONTRACT.md "Errors").
+ * The one error table. REST, MCP and the legacy convention all render from it, so a code's status, retryability
+ * and legacy variant are declared exactly once (CONTRACT.md "Errors", "Legacy convention").
  */
 export const ERRORS = {
   invalidRequest: { status: 400, retryable: false, legacy: 'INVALID_INPUT' },
@@ -8,14 +8,14 @@ export const ERRORS = {
   insufficientCredits: { status: 402, retryable: false, legacy: 'INSUFFICIENT_CREDITS' },
   forbidden: { status: 403, retryable: false, legacy: 'FORBIDDEN' },
   notFound: { status: 404, retryable: false, legacy: 'NOT_FOUND' },
-  unsupportedMediaType: { status: 415, retryable: false, legacy: 'UNSUPPORTED_MEDIA_TYPE' },
+  unsupportedMediaType: { status: 415, retryable: false, legacy: 'INVALID_INPUT' },
   rateLimited: { status: 429, retryable: true, legacy: 'RATE_LIMITED' },
-  tooManyInFlight: { status: 429, retryable: true, legacy: 'TOO_MANY_IN_FLIGHT' },
+  tooManyInFlight: { status: 429, retryable: true, legacy: 'RATE_LIMITED' },
   internalError: { status: 500, retryable: true, legacy: 'INTERNAL_ERROR' },
-  sourceChanged: { status: 502, retryable: true, legacy: 'SOURCE_CHANGED' },
-  sourceRefused: { status: 502, retryable: true, legacy: 'SOURCE_REFUSED' },
-  sourceUnavailable: { status: 503, retryable: true, legacy: 'SOURCE_UNAVAILABLE' },
-  sourceTimeout: { status: 504, retryable: true, legacy: 'SOURCE_TIMEOUT' },
+  sourceChanged: { status: 502, retryable: true, legacy: 'UPSTREAM_ERROR' },
+  sourceRefused: { status: 502, retryable: true, legacy: 'UPSTREAM_ERROR' },
+  sourceUnavailable: { status: 503, retryable: true, legacy: 'UPSTREAM_ERROR' },
+  sourceTimeout: { status: 504, retryable: true, legacy: 'UPSTREAM_ERROR' },
   // The account side (docs/account-api.md): invites and CLI login.
   inviteDisabled: { status: 403, retryable: false, legacy: 'INVITE_DISABLED' },
   inviteClaimed: { status: 409, retryable: false, legacy: 'INVITE_CLAIMED' },
@@ -88,6 +88,23 @@ export function errorEnvelope(err: QuarryError, requestId: string): Record<strin
   if (err.extras.availableCredits !== undefined) error.availableCredits = err.extras.availableCredits;
   if (err.extras.billingUrl !== undefined) error.billingUrl = err.extras.billingUrl;
   return { success: false, error };
+}
+
+/**
+ * Statuses of the legacy variants (CONTRACT.md "Legacy convention"): every source failure is one UPSTREAM_ERROR 502,
+ * every bad input one INVALID_INPUT 400. Variants the contract does not list keep their code's own status.
+ */
+const LEGACY_STATUS: Record<string, number> = {
+  INVALID_INPUT: 400,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_CREDITS: 402,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  UPSTREAM_ERROR: 502,
+};
+
+export function legacyStatus(err: QuarryError): number {
+  return LEGACY_STATUS[ERRORS[err.code].legacy] ?? err.status;
 }
 
 /** The legacy flat convention (SPEC.md "Legacy convention"). */

@@ -4,15 +4,14 @@
  * instance behind a load balancer can answer any request. GET and DELETE answer 405 (no SSE stream, no session
  * to delete). The key is checked before the SDK sees the request; failures use the legacy error shape.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { QuarryError, toQuarryError } from '../errors.js';
+import { QuarryError } from '../errors.js';
 import { newRequestId } from '../lib/ids.js';
 import { bearerKey, principalForKey } from '../pipeline/authenticate.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { clientAddress } from '../server/client-address.js';
-import { redactUrl } from '../server/logger.js';
-import { sendError } from '../server/reply.js';
+import { legacyErrorHandler, sendError } from '../server/reply.js';
 import { createMcpServer } from './server.js';
 import { buildToolSet } from './tools.js';
 
@@ -23,20 +22,6 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const ENVELOPE_BYTES = 64 * 1024;
 
 const unauthorized = () => new QuarryError('unauthorized', 'Invalid or missing API key.');
-
-/** Fastify's own failures (body too large, …) in the legacy shape, like every other MCP transport error. */
-function legacyErrorHandler(deps: GatewayDeps) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    let err: QuarryError;
-    if (error instanceof QuarryError) err = error;
-    else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') err = new QuarryError('invalidRequest', 'body: is larger than the MCP endpoint accepts');
-    else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      err = new QuarryError('invalidRequest', `request: ${error.message}`);
-    } else err = toQuarryError(error);
-    if (err.code === 'internalError') deps.log.error({ reqId: request.id, url: redactUrl(request.url), err: error }, 'MCP transport error');
-    return sendError(reply, err, request.id, true);
-  };
-}
 
 /**
  * The app parses every body as raw bytes; the SDK wants the parsed JSON-RPC message. Unparseable bytes become
@@ -65,7 +50,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: GatewayDeps): void
     DEFAULT_BODY_LIMIT,
     ...deps.catalogue.endpoints.filter((e) => e.unavailable === undefined).map((e) => e.def.bodyLimitBytes ?? 0),
   );
-  const options = { bodyLimit: largestInput + ENVELOPE_BYTES, errorHandler: legacyErrorHandler(deps) };
+  const options = { bodyLimit: largestInput + ENVELOPE_BYTES, errorHandler: legacyErrorHandler(deps.log, 'MCP endpoint') };
 
   async function handle(request: FastifyRequest, reply: FastifyReply, apiKey: string | undefined): Promise<FastifyReply | void> {
     const principal = apiKey ? await principalForKey(deps, apiKey) : null;

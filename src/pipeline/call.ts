@@ -29,7 +29,9 @@ export interface CallState {
   rate?: RateDecision;
   principal?: Principal | null;
   /** How the call came in; recorded with the call. */
-  channel?: 'rest' | 'mcp';
+  channel?: 'rest' | 'mcp' | 'legacy';
+  /** The name the call is logged under when not its endpoint id (a legacy path such as `video`). */
+  logEndpoint?: string;
   /** A price that replaces the endpoint's (MCP tool calls cost a flat 1 credit). */
   fixedPrice?: number;
   /** The request's Cache-Control directives (only-if-cached, stale-if-error). */
@@ -100,7 +102,7 @@ function callRecord(
     accountId: principal.accountId,
     keyId: principal.keyId,
     keyName: principal.keyName,
-    endpoint: endpointId,
+    endpoint: state.logEndpoint ?? endpointId,
     credits,
     cache,
     test: principal.test,
@@ -230,9 +232,19 @@ export async function admit(
   req: { authorization: string | undefined; clientAddress: () => string },
   state: CallState,
 ): Promise<void> {
+  return admitCaller(deps, endpoint.def.keyless, req, state);
+}
+
+/** `admit` for a route that is not one endpoint (the legacy paths): `keyless` says whether a key may be missing. */
+export async function admitCaller(
+  deps: GatewayDeps,
+  keyless: boolean,
+  req: { authorization: string | undefined; clientAddress: () => string },
+  state: CallState,
+): Promise<void> {
   const principal = await authenticate(deps, req.authorization);
   state.principal = principal;
-  if (!principal && !endpoint.def.keyless) {
+  if (!principal && !keyless) {
     throw new QuarryError('unauthorized', 'Invalid or missing API key. Send it as Authorization: Bearer <key>.');
   }
   state.rate = await checkRate(deps, principal, req.clientAddress);

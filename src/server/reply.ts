@@ -1,11 +1,13 @@
 /**
  * Writing responses: the success envelope, error envelopes (current and legacy) and the headers SPEC.md lists.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayDeps, Principal } from '../pipeline/deps.js';
 import { checkRate, rateLimitedError } from '../pipeline/limits.js';
 import { clientAddress } from './client-address.js';
-import { errorEnvelope, legacyErrorBody, type QuarryError } from '../errors.js';
+import { QuarryError, errorEnvelope, legacyErrorBody, legacyStatus, toQuarryError } from '../errors.js';
+import type { Logger } from '../sources/types.js';
+import { redactUrl } from './logger.js';
 import type { RateDecision } from '../limits/types.js';
 
 export function setRateHeaders(reply: FastifyReply, rate: RateDecision | undefined): void {
@@ -17,7 +19,25 @@ export function sendError(reply: FastifyReply, err: QuarryError, requestId: stri
   reply.header('X-Request-ID', requestId);
   reply.header('Retry-After', err.retryAfterSeconds);
   reply.header('content-type', 'application/json; charset=utf-8');
-  return reply.code(err.status).send(JSON.stringify(legacy ? legacyErrorBody(err) : errorEnvelope(err, requestId)));
+  if (legacy) return reply.code(legacyStatus(err)).send(JSON.stringify(legacyErrorBody(err)));
+  return reply.code(err.status).send(JSON.stringify(errorEnvelope(err, requestId)));
+}
+
+/**
+ * Route error handler for the legacy convention (the legacy paths, MCP): every failure, Fastify's own included
+ * (body too large, …), in the flat shape; `what` names the endpoint in messages and logs.
+ */
+export function legacyErrorHandler(log: Logger, what: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let err: QuarryError;
+    if (error instanceof QuarryError) err = error;
+    else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') err = new QuarryError('invalidRequest', `body: is larger than the ${what} accepts`);
+    else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      err = new QuarryError('invalidRequest', `request: ${error.message}`);
+    } else err = toQuarryError(error);
+    if (err.code === 'internalError') log.error({ reqId: request.id, url: redactUrl(request.url), err: error }, `${what} error`);
+    return sendError(reply, err, request.id, true);
+  };
 }
 
 /** The success envelope; `dataJson` is already serialised (cache hits reuse it as is). */

@@ -58,7 +58,7 @@ export interface CallRecord {
   tags: string[];
   createdAt: number;
   /** How the call came in: the REST endpoint or an MCP tool. */
-  channel: 'rest' | 'mcp';
+  channel: 'rest' | 'mcp' | 'legacy';
   /** The `data` the call answered (serialised) and its SHA-256: kept for the result archive. */
   result?: { hash: string; json: string };
 }
