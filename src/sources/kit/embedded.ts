@@ -1,10 +1,10 @@
 /**
  * Data that platforms embed in their HTML pages: `<script>` bodies (JSON islands such as `__NEXT_DATA__`, JSON-LD,
  * `application/json` state) and JavaScript assignments (`window.__INITIAL_STATE__ = {…};`). Pages are hostile: the
- * scan is linear (htmlparser2's Tokenizer, no tree, so unclosed tags cost nothing), every script body is capped, and
- * a body that is not JSON is skipped, never thrown on.
+ * scan is linear (the kit's tag scanner, ./web/tags.ts: no tree, so unclosed tags cost nothing), every script body
+ * is capped, and a body that is not JSON is skipped, never thrown on.
  */
-import { Tokenizer } from 'htmlparser2';
+import { findTags } from './web/tags.js';
 
 export interface ScriptTag {
   attrs: Record<string, string>;
@@ -12,65 +12,12 @@ export interface ScriptTag {
   text: string;
 }
 
-type Callbacks = ConstructorParameters<typeof Tokenizer>[1];
-const NOOP = (): void => undefined;
 /** Longest script body kept (platform state blobs reach a few MB). */
 const MAX_SCRIPT = 16 * 1024 * 1024;
-const MAX_ATTR = 2048;
 
-/** Every `<script>` of a page with its attributes and body, in document order. */
+/** Every `<script>` of a page with its attributes and body, in document order (the kit's linear tag scanner). */
 export function scripts(html: string): ScriptTag[] {
-  const out: ScriptTag[] = [];
-  let inScriptTag = false;
-  let current: ScriptTag | undefined;
-  let attrs: Record<string, string> = {};
-  let attr = '';
-  let value = '';
-  const cbs: Callbacks = {
-    onopentagname(start, end) {
-      inScriptTag = html.slice(start, Math.min(end, start + 7)).toLowerCase() === 'script' && end - start === 6;
-      attrs = {};
-    },
-    onattribname(start, end) {
-      if (!inScriptTag) return;
-      attr = html.slice(start, Math.min(end, start + 40)).toLowerCase();
-      value = '';
-    },
-    onattribdata(start, end) {
-      if (inScriptTag && value.length < MAX_ATTR) value += html.slice(start, Math.min(end, start + MAX_ATTR));
-    },
-    onattribentity(codepoint) {
-      if (inScriptTag && value.length < MAX_ATTR) value += String.fromCodePoint(codepoint);
-    },
-    onattribend() {
-      if (inScriptTag && !(attr in attrs)) attrs[attr] = value;
-    },
-    onopentagend() {
-      if (inScriptTag) current = { attrs, text: '' };
-      inScriptTag = false;
-    },
-    onselfclosingtag() {
-      inScriptTag = false;
-    },
-    ontext(start, end) {
-      if (current && current.text.length < MAX_SCRIPT) current.text += html.slice(start, Math.min(end, start + MAX_SCRIPT - current.text.length));
-    },
-    onclosetag() {
-      if (current) out.push(current);
-      current = undefined;
-    },
-    oncdata: NOOP,
-    oncomment: NOOP,
-    ondeclaration: NOOP,
-    onend: NOOP,
-    onprocessinginstruction: NOOP,
-    ontextentity: NOOP,
-  } as Callbacks;
-  const tokenizer = new Tokenizer({ decodeEntities: false }, cbs);
-  tokenizer.write(html);
-  tokenizer.end();
-  if (current) out.push(current);
-  return out;
+  return findTags(html, { names: ['script'], withText: ['script'], maxText: MAX_SCRIPT }).map((t) => ({ attrs: t.attrs, text: t.text ?? '' }));
 }
 
 function parse(text: string): unknown {
