@@ -1,11 +1,14 @@
 /**
  * Collects what a site shows about its technology: the home page (final address, headers, Set-Cookie names, meta
- * tags, script addresses, a bounded slice of HTML) fetched through the shared client with the SSRF guard on every
- * hop, and the domain's MX, TXT, NS and CNAME records from the resolvers of QUARRY_DNS_SERVERS.
+ * tags, script addresses, a bounded slice of HTML) fetched and read with the open-web toolkit (src/sources/kit/web:
+ * the guarded fetcher, the SSRF guard on every hop, and the linear tag scanner), and the domain's MX, TXT, NS and
+ * CNAME records from the resolvers of QUARRY_DNS_SERVERS.
  */
-import { Tokenizer } from 'htmlparser2';
 import { QuarryError, isQuarryError } from '../../../errors.js';
 import type { SourceContext } from '../../types.js';
+import { webFetcher } from '../../kit/web/fetch.js';
+import { pageText } from '../../kit/web/page.js';
+import { scanTags } from '../../kit/web/tags.js';
 import { dnsClient, lookupRecords, resolvers, type DnsRecord, type Query, type RecordType } from '../dns.js';
 import type { DnsSignalType } from './fingerprints.js';
 import { LIMITS, type DnsValue, type Signals } from './matcher.js';
@@ -31,24 +34,15 @@ export interface Target {
   urls: string[];
 }
 
-/** GET the page through the guarded client; the first address that connects wins. */
+/** GET the page through the kit's guarded fetcher; the first address that connects wins. */
 export async function fetchPage(target: Target, ctx: SourceContext): Promise<Page> {
+  const fetch = webFetcher(ctx, { timeoutMs: PAGE_TIMEOUT_MS });
   let last: unknown;
   for (const url of target.urls) {
     try {
-      const res = await ctx.http.request(
-        {
-          url,
-          headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' },
-          userSupplied: true,
-          maxBytes: PAGE_MAX_BYTES,
-          timeoutMs: PAGE_TIMEOUT_MS,
-          passStatuses: READ_ANYWAY,
-        },
-        ctx.signal,
-      );
+      const res = await fetch(url, { maxBytes: PAGE_MAX_BYTES, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8', answer: READ_ANYWAY });
       const type = res.headers['content-type'] ?? '';
-      const html = !type || /html|xml|text\/plain/i.test(type) ? res.text() : '';
+      const html = !type || /html|xml|text\/plain/i.test(type) ? pageText(res) : '';
       return { url: res.url, status: res.status, headers: res.headers, html };
     } catch (e) {
       last = e;
@@ -84,85 +78,13 @@ export function parseSetCookie(header: string | undefined): Record<string, strin
   return out;
 }
 
-/**
- * Reads `<meta>` and `<script>` start tags with htmlparser2's Tokenizer, not its Parser: the Parser keeps a stack of
- * open elements that it grows with `unshift`, so a hostile page of unclosed tags costs quadratic time (measured:
- * 40,000 unclosed divs took 1.8 s). The tokenizer is linear and needs no tree.
- */
-class HeadTags implements Partial<Callbacks> {
-  private tag = '';
-  private attrs: Record<string, string> = {};
-  private attr = '';
-  private value = '';
-
-  constructor(
-    private readonly html: string,
-    private readonly onTag: (name: string, attrs: Record<string, string>) => void,
-  ) {}
-
-  onopentagname(start: number, end: number): void {
-    const name = this.html.slice(start, Math.min(end, start + 10)).toLowerCase();
-    this.tag = name === 'meta' || name === 'script' ? name : '';
-    this.attrs = {};
-  }
-  onattribname(start: number, end: number): void {
-    if (this.tag) {
-      this.attr = this.html.slice(start, Math.min(end, start + 40)).toLowerCase();
-      this.value = '';
-    }
-  }
-  onattribdata(start: number, end: number): void {
-    if (this.tag && this.value.length < ATTR_MAX) this.value += this.html.slice(start, Math.min(end, start + ATTR_MAX));
-  }
-  onattribentity(codepoint: number): void {
-    if (this.tag && this.value.length < ATTR_MAX) this.value += String.fromCodePoint(codepoint);
-  }
-  onattribend(): void {
-    if (this.tag && !(this.attr in this.attrs)) this.attrs[this.attr] = this.value.slice(0, ATTR_MAX);
-  }
-  onopentagend(): void {
-    if (this.tag) this.onTag(this.tag, this.attrs);
-    this.tag = '';
-  }
-  onselfclosingtag(): void {
-    this.onopentagend();
-  }
-}
-
-type Callbacks = ConstructorParameters<typeof Tokenizer>[1];
-const ATTR_MAX = 4096;
-const NOOP = (): void => undefined;
-
-function scanTags(html: string, onTag: (name: string, attrs: Record<string, string>) => void): void {
-  const own = new HeadTags(html, onTag);
-  const cbs: Callbacks = {
-    onattribdata: own.onattribdata.bind(own),
-    onattribentity: own.onattribentity.bind(own),
-    onattribend: own.onattribend.bind(own),
-    onattribname: own.onattribname.bind(own),
-    onopentagname: own.onopentagname.bind(own),
-    onopentagend: own.onopentagend.bind(own),
-    onselfclosingtag: own.onselfclosingtag.bind(own),
-    oncdata: NOOP,
-    onclosetag: NOOP,
-    oncomment: NOOP,
-    ondeclaration: NOOP,
-    onend: NOOP,
-    onprocessinginstruction: NOOP,
-    ontext: NOOP,
-    ontextentity: NOOP,
-  };
-  const tokenizer = new Tokenizer({ decodeEntities: true }, cbs);
-  tokenizer.write(html);
-  tokenizer.end();
-}
-
 /** Pure: the page → the page's signals (meta tags, scripts, cookies, a slice of HTML). */
 export function pageSignals(page: Page): Omit<Signals, 'dns'> {
   const meta: Signals['meta'] = [];
   const scripts: string[] = [];
   const seen = new Set<string>();
-  scanTags(page.html, (name, attrs) => {
+  // The kit's linear tag scanner: a hostile page of unclosed tags costs no more than its length.
+  scanTags(page.html, { names: ['meta', 'script'] }, ({ name, attrs }) => {
     if (name === 'meta' && meta.length < LIMITS.meta) {
       const key = (attrs.name ?? attrs.property ?? attrs['http-equiv'] ?? '').trim().toLowerCase();
       if (key && attrs.content !== undefined) meta.push({ name: key.slice(0, 100), content: attrs.content.slice(0, LIMITS.metaContent) });
