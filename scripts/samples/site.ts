@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Budget, type Fetcher } from '../../src/sources/site/fetch.js';
+import { Budget, type Fetcher } from '../../src/sources/kit/web/fetch.js';
 import { mapSite } from '../../src/sources/site/map.js';
 import { checkPage } from '../../src/sources/site/seo.js';
 

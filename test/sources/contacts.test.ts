@@ -19,12 +19,14 @@ import {
   phoneFromValue,
   phonesInText,
 } from '../../src/sources/web/contacts/extract.js';
-import { MAX_DEPTH, boundNesting, decodeCfEmail, decodePage, readDocument } from '../../src/sources/web/contacts/page.js';
+import { decodeCfEmail, readDocument } from '../../src/sources/web/contacts/page.js';
+import { MAX_DEPTH, boundNesting } from '../../src/sources/kit/web/dom.js';
+import { decodePage } from '../../src/sources/kit/web/page.js';
 import { linkScore } from '../../src/sources/web/contacts/rank.js';
 import { buildRecord, readPage } from '../../src/sources/web/contacts/record.js';
 import { crawlContacts, limitsFrom } from '../../src/sources/web/contacts/crawl.js';
 import { createUpstreamClient } from '../../src/upstream/client.js';
-import { parseRobots } from '../../src/sources/web/contacts/robots.js';
+import { parseRobots } from '../../src/sources/kit/web/robots.js';
 import { socialProfile } from '../../src/sources/web/contacts/socials.js';
 import { pruneData } from '../../src/render/prune.js';
 import { post, type TestGateway } from '../helpers/gateway.js';

@@ -5,8 +5,9 @@
 import { SITE } from '../../catalogue/endpoints/site.js';
 import type { OutputOf } from '../../catalogue/types.js';
 import { operation } from '../kit/operation.js';
-import type { OperationResult, SourceModule } from '../types.js';
-import { Budget, liveFetcher, siteAddress } from './fetch.js';
+import type { OperationResult, SourceContext, SourceModule } from '../types.js';
+import { Budget, webFetcher, type Fetcher } from '../kit/web/fetch.js';
+import { siteAddress } from './address.js';
 import { mapSite, type MapData } from './map.js';
 import { checkPage, type SeoRecord } from './seo.js';
 import mapSample from './samples/map.json' with { type: 'json' };
@@ -15,10 +16,15 @@ import seoSample from './samples/seo.json' with { type: 'json' };
 /** Wall-clock budget of one call (QUARRY_SITE_TIME_BUDGET_MS): a map or check that runs out answers what it has. */
 const DEFAULT_BUDGET_MS = 25_000;
 
+/** Per-request ceiling; the call's remaining budget cuts it further. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
 const budgetOf = (settings: Readonly<Record<string, string | undefined>>): Budget => {
   const ms = Number(settings.TIME_BUDGET_MS);
   return new Budget(Number.isFinite(ms) && ms >= 1000 ? ms : DEFAULT_BUDGET_MS);
 };
+
+const fetcherOf = (ctx: SourceContext, budget: Budget): Fetcher => webFetcher(ctx, { budget, timeoutMs: REQUEST_TIMEOUT_MS });
 
 const mapResult = (data: MapData): OperationResult<OutputOf<typeof SITE.map>> => ({ data, items: data.pages.length });
 
@@ -27,7 +33,7 @@ const map = operation(SITE.map, {
     const start = siteAddress(input.url as string);
     const budget = budgetOf(ctx.settings);
     const limit = (input.limit as number | undefined) ?? 100;
-    const data = await mapSite({ start, limit, cursor: input.cursor as string | undefined, fetcher: liveFetcher(ctx, budget), budget });
+    const data = await mapSite({ start, limit, cursor: input.cursor as string | undefined, fetcher: fetcherOf(ctx, budget), budget });
     return mapResult(data);
   },
   sample(input) {
@@ -42,7 +48,7 @@ const map = operation(SITE.map, {
 const seo = operation(SITE.seo, {
   async run(input, ctx) {
     const start = siteAddress(input.url as string);
-    const record = await checkPage(start, liveFetcher(ctx, budgetOf(ctx.settings)));
+    const record = await checkPage(start, fetcherOf(ctx, budgetOf(ctx.settings)));
     return { data: record };
   },
   sample() {

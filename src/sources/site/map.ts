@@ -9,9 +9,10 @@
  * cursor continues from there.
  */
 import { isQuarryError } from '../../errors.js';
+import type { Budget, Fetcher } from '../kit/web/fetch.js';
+import { failureReason, readRobots, type RobotsFile } from '../kit/web/robots-file.js';
+import type { Robots } from '../kit/web/robots.js';
 import { crawlSite } from './crawl.js';
-import { contentType, reason, type Budget, type Fetcher } from './fetch.js';
-import { parseRobots, ROBOTS_MAX_BYTES, type Robots } from './robots.js';
 import { MAX_INFLATED_BYTES, parseSitemap, SitemapError, type SitemapEntry, type SitemapKind } from './sitemap.js';
 
 export const MAX_FILES = 50;
@@ -71,22 +72,21 @@ export interface RobotsAnswer {
 
 /** robots.txt of `origin`; 4xx/5xx and unreadable files count as "none". Refusals of the address itself propagate. */
 export async function fetchRobots(origin: string, fetcher: Fetcher): Promise<RobotsAnswer> {
-  const url = `${origin}/robots.txt`;
-  let res;
-  try {
-    res = await fetcher(url, { maxBytes: ROBOTS_MAX_BYTES * 2, accept: 'text/plain,*/*;q=0.1' });
-  } catch (e) {
-    // An oversized or undecodable file is "no robots.txt"; an unreachable or refused site fails the call here.
-    if (isQuarryError(e) && e.code === 'sourceChanged') return { summary: { url, sitemaps: [], error: reason(e) } };
-    throw e;
-  }
-  const summary: RobotsSummary = { url, status: res.status, sitemaps: [] };
-  if (res.status !== 200) return { summary };
-  if (/html/.test(contentType(res.headers)) || /^\s*</.test(res.body.subarray(0, 512).toString('utf8'))) {
-    return { summary: { ...summary, error: 'answered with an HTML page, not a robots.txt' } };
-  }
-  const robots = parseRobots(res.body.toString('utf8'), res.url);
-  return { summary: { ...summary, sitemaps: robots.sitemaps }, robots };
+  const file = await readRobots(fetcher, origin);
+  // An oversized or undecodable file is "no robots.txt"; an unreachable or refused site fails the call here.
+  if (file.failure !== undefined && !(isQuarryError(file.failure) && file.failure.code === 'sourceChanged')) throw file.failure;
+  return robotsAnswer(file);
+}
+
+/** The robots.txt summary a record shows, and the rules. */
+export function robotsAnswer(file: RobotsFile): RobotsAnswer {
+  const summary: RobotsSummary = {
+    url: file.url,
+    ...(file.status !== undefined ? { status: file.status } : {}),
+    sitemaps: file.robots?.sitemaps ?? [],
+    ...(file.error ? { error: file.error } : {}),
+  };
+  return file.robots ? { summary, robots: file.robots } : { summary };
 }
 
 export interface MapOptions {
@@ -178,7 +178,7 @@ class Walker {
       }
     } catch (e) {
       if (!(e instanceof SitemapError) && !isQuarryError(e)) throw e;
-      file.error = e instanceof SitemapError ? `not read: ${e.message}` : reason(e);
+      file.error = e instanceof SitemapError ? `not read: ${e.message}` : failureReason(e);
     }
     this.cache.set(url, { file, pages, children });
     return file;

@@ -4,15 +4,17 @@
  */
 import type { Document, Element } from 'domhandler';
 import { findAll, getAttributeValue as readAttribute, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
 import { trimEndOf } from '../../lib/strings.js';
 import { QuarryError, isQuarryError } from '../../errors.js';
-import { decodeHtml } from '../../parse/html.js';
 import type { UpstreamRedirect } from '../../upstream/types.js';
-import { contentType, reason, sameSite, type Fetcher } from './fetch.js';
-import { fetchRobots, type RobotsAnswer } from './map.js';
+import { parseHtml } from '../kit/web/dom.js';
+import { HTML_ACCEPT, type Fetcher } from '../kit/web/fetch.js';
+import { contentType, pageText } from '../kit/web/page.js';
+import { readRobots } from '../kit/web/robots-file.js';
+import { verdict } from '../kit/web/robots.js';
+import { sameSite } from './address.js';
+import { robotsAnswer, type RobotsAnswer } from './map.js';
 import { seoChecks, seoScore, type CheckFacts, type SeoCheck } from './checks.js';
-import { verdict } from './robots.js';
 
 export type { SeoCheck };
 
@@ -117,7 +119,7 @@ export interface SeoRecord {
 }
 
 export function analysePage(page: SeoPage): SeoRecord {
-  const doc: Document = parseDocument(page.html, { decodeEntities: true });
+  const doc: Document = parseHtml(page.html);
   const all = findAll(() => true, doc.children);
   const byName = (name: string) => all.filter((e) => e.name === name);
   const base = absolute(getAttributeValue(byName('base')[0], 'href'), page.finalUrl) ?? page.finalUrl;
@@ -366,7 +368,7 @@ export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Fetches the page (redirects followed, each checked by the SSRF guard) and the robots.txt of where it landed. */
 export async function checkPage(start: URL, fetcher: Fetcher): Promise<SeoRecord> {
-  const res = await fetcher(start.href, { maxBytes: PAGE_MAX_BYTES, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' });
+  const res = await fetcher(start.href, { maxBytes: PAGE_MAX_BYTES, accept: HTML_ACCEPT });
   if (res.status === 403 || res.status === 429) {
     throw new QuarryError('sourceRefused', `site: the site refused the request (HTTP ${res.status})`);
   }
@@ -376,20 +378,16 @@ export async function checkPage(start: URL, fetcher: Fetcher): Promise<SeoRecord
   if (type && !/html/.test(type) && !/^\s*(?:<!doctype html|<html)/i.test(head)) {
     throw new QuarryError('invalidRequest', `url: answered ${type}, not an HTML page`, { retryable: false });
   }
-  let robots: RobotsAnswer;
-  const origin = new URL(res.url).origin;
-  try {
-    robots = await fetchRobots(origin, fetcher);
-  } catch (e) {
-    if (!isQuarryError(e)) throw e;
-    robots = { summary: { url: `${origin}/robots.txt`, sitemaps: [], error: reason(e) } };
-  }
+  // robots.txt of where the page landed; a site that does not answer it still gets its page checked.
+  const file = await readRobots(fetcher, new URL(res.url).origin);
+  if (file.failure !== undefined && !isQuarryError(file.failure)) throw file.failure;
+  const robots: RobotsAnswer = robotsAnswer(file);
   return analysePage({
     url: start.href,
     finalUrl: res.url,
     status: res.status,
     headers: res.headers,
-    html: decodeHtml(res.body),
+    html: pageText(res),
     bytes: res.body.length,
     redirects: res.redirects,
     ...(res.elapsedMs !== undefined ? { elapsedMs: res.elapsedMs } : {}),

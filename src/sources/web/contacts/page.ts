@@ -1,11 +1,11 @@
 /**
  * One fetched HTML page, read once with htmlparser2: title, language, links (with their text and whether they sit
  * in the footer), the visible text, and the places contacts hide in markup (mailto:/tel: links, Cloudflare's
- * e-mail protection, JSON-LD). The walk is iterative, so a hostile nesting depth cannot overflow the stack.
+ * e-mail protection, JSON-LD). The tree is the kit's bounded one (../../kit/web/dom.ts) and the walk is iterative,
+ * so a hostile nesting depth can neither stall the parser nor overflow the stack.
  */
 import type { ChildNode, Element } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
-import { decodeHtml } from '../../../parse/html.js';
+import { parseHtml } from '../../kit/web/dom.js';
 
 export interface PageLink {
   /** The href as written (entities decoded), resolved against the page's base. */
@@ -39,75 +39,11 @@ const MAX_JSON_LD = 256 * 1024;
 
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-/** Bytes to text: the HTTP charset when it names one, else BOM / `<meta charset>` / UTF-8 (as web.parse decodes). */
-export function decodePage(body: Uint8Array, contentType = ''): string {
-  const label = /charset\s*=\s*["']?([a-zA-Z0-9_.:-]+)/i.exec(contentType)?.[1]?.toLowerCase();
-  if (label && !/^(windows-1252|cp1252|iso-8859-1|iso8859-1|latin1|l1|us-ascii|ascii)$/.test(label)) {
-    try {
-      return new TextDecoder(label).decode(body);
-    } catch {
-      /* unknown label: sniff */
-    }
-  }
-  return decodeHtml(body);
-}
-
 const isFooter = (el: Element): boolean =>
   el.name === 'footer' || el.attribs.role === 'contentinfo' || /(?:^|[\s_-])footer/i.test(`${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`);
 
-/** Elements without content, and those the parser closes on its own (they never pile up on its stack). */
-const NO_DEPTH = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param',
-  'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'tbody', 'thead', 'tfoot', 'colgroup', 'rb', 'rt', 'rp',
-]);
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
-const TAG_AT = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*>/y;
-/** Real pages nest a few dozen levels; the parser's cost grows with the square of the depth. */
-export const MAX_DEPTH = 1500;
-
-/**
- * The page cut where its elements would nest deeper than `maxDepth`, by a linear scan of the tags (comments and
- * raw-text elements skipped). htmlparser2 slows down quadratically with nesting, so a hostile page of a million
- * unclosed `<div>`s would otherwise hold the event loop for minutes.
- */
-export function boundNesting(html: string, maxDepth = MAX_DEPTH): string {
-  const lower = html.toLowerCase();
-  let depth = 0;
-  let pos = 0;
-  for (;;) {
-    const at = html.indexOf('<', pos);
-    if (at < 0) return html;
-    if (html.startsWith('<!--', at)) {
-      const end = html.indexOf('-->', at + 4);
-      if (end < 0) return html;
-      pos = end + 3;
-      continue;
-    }
-    TAG_AT.lastIndex = at;
-    const m = TAG_AT.exec(html);
-    if (!m) {
-      pos = at + 1;
-      continue;
-    }
-    pos = TAG_AT.lastIndex;
-    const name = m[2].toLowerCase();
-    if (m[1]) {
-      if (!NO_DEPTH.has(name)) depth = Math.max(0, depth - 1);
-      continue;
-    }
-    if (RAW_TEXT.has(name)) {
-      const end = lower.indexOf(`</${name}`, pos);
-      if (end < 0) return html;
-      pos = end;
-      continue;
-    }
-    if (NO_DEPTH.has(name) || m[0].endsWith('/>')) continue;
-    if (++depth > maxDepth) return html.slice(0, at);
-  }
-}
-
 export function readDocument(html: string, pageUrl: string): PageDoc {
-  const doc = parseDocument(boundNesting(html), { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const doc = parseHtml(html);
   let base = new URL(pageUrl);
   const links: PageLink[] = [];
   const cfEmails: string[] = [];

@@ -1,9 +1,13 @@
 /**
  * robots.txt as RFC 9309 reads it: groups of user-agent lines with their Allow/Disallow rules (`*` and `$` wildcards,
- * longest match wins, Allow wins a tie), groups for the same agent merged, `Sitemap:` lines anywhere. Kept free of
- * any fetching so other sources can share it.
+ * longest match wins, Allow wins a tie), groups for the same agent merged, `Sitemap:` lines anywhere. The one parser
+ * and matcher of the open-web sources; free of any fetching (./robots-file.ts reads a site's file).
+ *
+ *   const robots = parseRobots(text, 'https://example.com/robots.txt');
+ *   robots.allows(new URL('https://example.com/private/x'));       // for our crawler (CRAWLER_TOKEN)
+ *   verdict(robots, 'googlebot', '/search?q=1');                     // for a named crawler, with the deciding rule
  */
-import { robotsPatternMatches } from '../../lib/robots-pattern.js';
+import { patternMatches } from './robots-pattern.js';
 
 export interface RobotsRule {
   allow: boolean;
@@ -22,6 +26,8 @@ export interface Robots {
   groups: RobotsGroup[];
   /** Absolute sitemap addresses, in file order, duplicates removed. */
   sitemaps: string[];
+  /** Whether `agent` (our crawler by default) may fetch `url`. */
+  allows(url: URL, agent?: string): boolean;
 }
 
 export interface RobotsVerdict {
@@ -32,6 +38,12 @@ export interface RobotsVerdict {
 
 /** RFC 9309 §2.5: crawlers must read at least 500 KiB; anything after is ignored. */
 export const ROBOTS_MAX_BYTES = 500 * 1024;
+
+/**
+ * The product token our crawlers answer to. Matching takes the longest token it starts with, so a group for
+ * `quarry` applies too; with neither, the `*` groups do.
+ */
+export const CRAWLER_TOKEN = 'quarrybot';
 
 /** Keys as written (lower-cased), with the spellings crawlers accept. */
 const KEY_ALIASES: Record<string, string> = {
@@ -75,8 +87,22 @@ export function parseRobots(text: string, base?: string): Robots {
       current.rules.push({ allow: key === 'allow', path: value.startsWith('/') || value.startsWith('*') ? value : `/${value}` });
     }
   }
-  return { groups, sitemaps };
+  return robotsOf(groups, sitemaps);
 }
+
+function robotsOf(groups: RobotsGroup[], sitemaps: string[]): Robots {
+  const robots: Robots = {
+    groups,
+    sitemaps,
+    allows: (url, agent = CRAWLER_TOKEN) => verdict(robots, agent, url.pathname + url.search).allowed,
+  };
+  return robots;
+}
+
+/** No rules: everything allowed (RFC 9309 §2.3.1.3, robots.txt unavailable). */
+export const ALLOW_ALL: Robots = robotsOf([], []);
+/** Everything disallowed but robots.txt itself (RFC 9309 §2.3.1.4, robots.txt unreachable). */
+export const DISALLOW_ALL: Robots = robotsOf([{ agents: ['*'], rules: [{ allow: false, path: '/' }] }], []);
 
 /** The groups that apply to `userAgent`: exact token, else the longest token it starts with, else `*`. */
 export function groupsFor(robots: Robots, userAgent: string): RobotsGroup[] {
@@ -127,7 +153,7 @@ function matches(pattern: string, path: string): boolean {
     if (normalisedRules.size > 10_000) normalisedRules.clear();
     normalisedRules.set(pattern, rule);
   }
-  return robotsPatternMatches(rule, path);
+  return patternMatches(rule, path);
 }
 
 /**
@@ -153,3 +179,4 @@ function absolute(value: string, base?: string): string | undefined {
     return undefined;
   }
 }
+

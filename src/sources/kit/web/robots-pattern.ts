@@ -4,7 +4,7 @@
  * backs up only to the last `*`, so at most length × length steps: a regex of `.*` runs backtracks exponentially in
  * the number of stars (a hostile "Disallow: /*a*a*a*a*a*a*a*a*b" took 22 s on a 60-character path).
  */
-export function robotsPatternMatches(rule: string, path: string): boolean {
+export function patternMatches(rule: string, path: string): boolean {
   const anchored = rule.endsWith('$');
   const p = anchored ? rule.slice(0, -1) : `${rule}*`;
   let i = 0;
