@@ -16,6 +16,7 @@ import { technologies } from './samples/technologies.js';
 import { siteSamples } from './samples/site.js';
 import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
+import { instagramSamples } from './samples/instagram.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -138,3 +139,4 @@ webContacts();
 await siteSamples();
 await emailVerify();
 await technologies();
+await instagramSamples();

@@ -6,13 +6,14 @@
 import type { EndpointDef } from '../catalogue/types.js';
 import domain from './domain/index.js';
 import email from './email/index.js';
+import instagram from './instagram/index.js';
 import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
 import site from './site/index.js';
 import web from './web/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, web, shopify, domain, site, email];
+export const SOURCES: readonly SourceModule[] = [reddit, web, shopify, domain, site, email, instagram];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

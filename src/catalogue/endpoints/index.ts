@@ -5,6 +5,7 @@ import { DOMAIN } from './domain.js';
 import { EMAIL } from './email.js';
 import { FACEBOOK } from './facebook.js';
 import { INDEED } from './indeed.js';
+import { INSTAGRAM } from './instagram.js';
 import { LINKEDIN } from './linkedin.js';
 import { REDDIT } from './reddit.js';
 import { SHOPIFY } from './shopify.js';
@@ -28,4 +29,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(INDEED),
   ...Object.values(SHOPIFY),
   ...Object.values(CRYPTO),
+  ...Object.values(INSTAGRAM),
 ];
