@@ -16,7 +16,7 @@ import { technologies } from './samples/technologies.js';
 import { siteSamples } from './samples/site.js';
 import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
-import { instagramSamples } from './samples/instagram.js';
+import { linkedinSamples } from './samples/linkedin.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -138,5 +138,5 @@ await domainDns();
 webContacts();
 await siteSamples();
 await emailVerify();
+await linkedinSamples();
 await technologies();
-await instagramSamples();

@@ -6,14 +6,14 @@
 import type { EndpointDef } from '../catalogue/types.js';
 import domain from './domain/index.js';
 import email from './email/index.js';
-import instagram from './instagram/index.js';
+import linkedin from './linkedin/index.js';
 import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
 import site from './site/index.js';
 import web from './web/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, web, shopify, domain, site, email, instagram];
+export const SOURCES: readonly SourceModule[] = [reddit, web, shopify, domain, site, email, linkedin];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
@@ -21,7 +21,6 @@ const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
   x: 'The X source is not built on this server yet.',
   telegram: 'The Telegram source is not built on this server yet.',
   facebook: 'The Facebook ad library source is not built on this server yet.',
-  linkedin: 'The LinkedIn source is not built on this server yet.',
   indeed: 'The Indeed source is not built on this server yet.',
   crypto: 'The crypto source is not built on this server yet.',
 };

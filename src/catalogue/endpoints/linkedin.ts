@@ -1,4 +1,84 @@
 import { boolean, choice, country, cursor, date, endpoint, limit, list, pattern, text, within } from '../fields.js';
+import { int, list as listOf, literal, rec, str } from '../records.js';
+import { ADDRESS, IMAGE, JOB_FIELDS, POST_FIELDS, PROFILE_FIELDS } from '../vocabulary.js';
+
+/**
+ * A job posting in the shared job vocabulary. A search card always carries its id (the posting's urn), its address
+ * and its title; the rest is what the card or the posting shows. `seniority`, `functions` and `industries` are
+ * LinkedIn's own job criteria.
+ */
+const JOB_SOMETIMES = {
+  description: JOB_FIELDS.description,
+  company: JOB_FIELDS.company,
+  location: JOB_FIELDS.location,
+  salary: JOB_FIELDS.salary,
+  postedAt: JOB_FIELDS.postedAt,
+  employmentType: JOB_FIELDS.employmentType,
+  applyUrl: JOB_FIELDS.applyUrl,
+  isEasyApply: JOB_FIELDS.isEasyApply,
+  applicants: JOB_FIELDS.applicants,
+  seniority: str,
+  functions: listOf(str),
+  industries: listOf(str),
+};
+export const LINKEDIN_JOB_CARD = rec({ type: literal('job'), id: str, url: str, title: str }, JOB_SOMETIMES);
+/** A posting read whole: the company is on every posting. */
+export const LINKEDIN_JOB = rec(
+  { type: literal('job'), id: str, url: str, title: str, company: JOB_FIELDS.company },
+  JOB_SOMETIMES,
+);
+
+/** A company page, from its schema.org Organization data. */
+export const LINKEDIN_COMPANY = rec(
+  { type: literal('company'), url: str, name: str },
+  {
+    id: str,
+    username: PROFILE_FIELDS.username,
+    bio: PROFILE_FIELDS.bio,
+    avatar: PROFILE_FIELDS.avatar,
+    followers: PROFILE_FIELDS.followers,
+    website: PROFILE_FIELDS.website,
+    slogan: str,
+    employees: int,
+    foundedAt: str,
+    headquarters: ADDRESS,
+  },
+);
+
+/** A time at an organisation (a job, a school), as the profile's schema.org data gives it. */
+const STINT = rec({ organization: str }, { url: str, title: str, startedAt: str, endedAt: str, description: str });
+
+/** A member profile, from its schema.org Person data. */
+export const LINKEDIN_PROFILE = rec(
+  { type: literal('profile'), url: str, name: str },
+  {
+    username: PROFILE_FIELDS.username,
+    headline: str,
+    bio: PROFILE_FIELDS.bio,
+    avatar: PROFILE_FIELDS.avatar,
+    location: PROFILE_FIELDS.location,
+    followers: PROFILE_FIELDS.followers,
+    links: PROFILE_FIELDS.links,
+    experience: listOf(STINT),
+    education: listOf(STINT),
+    languages: listOf(str),
+  },
+);
+
+/** A public post, from its page's schema.org posting data. */
+export const LINKEDIN_POST = rec(
+  { type: literal('post'), id: str, url: str },
+  {
+    title: POST_FIELDS.title,
+    text: POST_FIELDS.text,
+    createdAt: POST_FIELDS.createdAt,
+    author: POST_FIELDS.author,
+    likes: POST_FIELDS.likes,
+    comments: POST_FIELDS.comments,
+    images: listOf(IMAGE),
+    video: POST_FIELDS.video,
+  },
+);
 
 const DIGITS_1_15 = '^[0-9]{1,15}$';
 // SPEC: id-or-address fields have no stated bounds; chosen 1-2048 (a slug, a numeric id or a full address).
@@ -7,7 +87,8 @@ const ref = (what: string) => text(1, 2048, what);
 const jobsSearch = endpoint({
   id: 'linkedin.jobs.search',
   title: 'LinkedIn job search',
-  summary: 'Searches LinkedIn job postings and returns matching jobs with company, location, date and workplace type.',
+  summary:
+    'Searches public LinkedIn job postings by keywords, place and filters, and returns job cards (title, company, location, date, salary when shown) with a cursor.',
   credits: 1,
   perItems: 10,
   cacheTtlSeconds: 1800,
@@ -28,6 +109,7 @@ const jobsSearch = endpoint({
   },
   itemsField: 'jobs',
   example: { query: 'data engineer', location: 'Berlin, Germany', workplace: ['remote', 'hybrid'], limit: 25 },
+  output: rec({ jobs: listOf(LINKEDIN_JOB_CARD) }, { cursor: str }),
 });
 
 export const LINKEDIN = {
@@ -35,12 +117,14 @@ export const LINKEDIN = {
   jobsJob: endpoint({
     id: 'linkedin.jobs.job',
     title: 'LinkedIn job',
-    summary: 'Returns one LinkedIn job posting with its full description, company, location, criteria and date.',
+    summary:
+      'Returns one public LinkedIn job posting by id or address: title, company, location, full description, seniority, employment type, applicants and apply link.',
     credits: 1,
     cacheTtlSeconds: 21600,
     fields: { job: ref('job id or address') },
     required: ['job'],
     example: { job: '3912345678' },
+    output: rec({ job: LINKEDIN_JOB }),
   }),
   adsSearch: endpoint({
     id: 'linkedin.ads.search',
@@ -83,28 +167,33 @@ export const LINKEDIN = {
   company: endpoint({
     id: 'linkedin.company',
     title: 'LinkedIn company',
-    summary: "Returns a LinkedIn company page's profile: name, industry, size, headquarters, website and followers.",
+    summary:
+      "Returns a LinkedIn company page's public profile: name, description, logo, website, employee count, headquarters and founding date.",
     credits: 1,
     cacheTtlSeconds: 21600,
     fields: { company: ref('company slug, id or address') },
     required: ['company'],
     example: { company: 'microsoft' },
+    output: rec({ company: LINKEDIN_COMPANY }),
   }),
   profile: endpoint({
     id: 'linkedin.profile',
     title: 'LinkedIn profile',
-    summary: "Returns a public LinkedIn member profile: name, headline, location, experience and education.",
+    summary:
+      'Returns a public LinkedIn member profile by slug or address: name, headline, location, photo, experience and education, as far as LinkedIn shows them to guests.',
     credits: 1,
     cacheTtlSeconds: 21600,
     fields: { profile: ref('profile slug or address') },
     required: ['profile'],
     example: { profile: 'https://www.linkedin.com/in/williamhgates' },
+    output: rec({ profile: LINKEDIN_PROFILE }),
   }),
   posts: (() => {
     const def = endpoint({
       id: 'linkedin.posts',
       title: 'LinkedIn posts',
-      summary: "Returns the recent posts of a LinkedIn member profile or company page, with text, media and reactions.",
+      summary:
+        'Returns the recent public posts linked from a LinkedIn member profile or company page, each with its text, date, author, reactions and comments counts.',
       credits: 1,
       cacheTtlSeconds: 1800,
       fields: {
@@ -115,6 +204,9 @@ export const LINKEDIN = {
       },
       // SPEC: remaining fields not shown; none added.
       example: { company: 'microsoft', limit: 10 },
+      // Fixed price; the list is still counted so that test mode honours `limit` like the live call.
+      itemsField: 'posts',
+      output: rec({ posts: listOf(LINKEDIN_POST) }),
     });
     // SPEC does not say which is required; a call needs one of `profile` or `company` to mean anything. (Each
     // branch names its property so Ajv's strictRequired accepts it; the types come from `properties` above.)
