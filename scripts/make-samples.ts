@@ -16,6 +16,7 @@ import { technologies } from './samples/technologies.js';
 import { siteSamples } from './samples/site.js';
 import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
+import { financeSamples } from './samples/finance.js';
 import { linkedinSamples } from './samples/linkedin.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -140,3 +141,4 @@ await siteSamples();
 await emailVerify();
 await linkedinSamples();
 await technologies();
+await financeSamples();

@@ -62,6 +62,8 @@ export interface ReplayRoute {
   status?: number;
   text?: string;
   headers?: Record<string, string>;
+  /** What `served()` and sample provenance call this answer (default: `file`, else the route's path). */
+  name?: string;
 }
 
 export interface ReplayOptions {
@@ -251,7 +253,7 @@ export async function startReplay(options: ReplayOptions): Promise<Replay> {
       seen.push(s);
       const route = routeFor(s);
       if (route) {
-        s.answeredBy = route.file ?? `route ${String(route.path)}`;
+        s.answeredBy = route.name ?? route.file ?? `route ${String(route.path)}`;
         if (route.file) {
           const file = path.join(UPSTREAM_DIR, route.file);
           return send(res, route.status ?? 200, route.headers?.['content-type'] ?? typeOf(file), outgoing(route.file, bodyOf(file)), route.headers);

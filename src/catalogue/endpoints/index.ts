@@ -4,6 +4,7 @@ import { CRYPTO } from './crypto.js';
 import { DOMAIN } from './domain.js';
 import { EMAIL } from './email.js';
 import { FACEBOOK } from './facebook.js';
+import { FINANCE } from './finance.js';
 import { INDEED } from './indeed.js';
 import { INSTAGRAM } from './instagram.js';
 import { LINKEDIN } from './linkedin.js';
@@ -29,5 +30,6 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(INDEED),
   ...Object.values(SHOPIFY),
   ...Object.values(CRYPTO),
+  ...Object.values(FINANCE),
   ...Object.values(INSTAGRAM),
 ];
