@@ -16,8 +16,8 @@ import { technologies } from './samples/technologies.js';
 import { siteSamples } from './samples/site.js';
 import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
-import { financeSamples } from './samples/finance.js';
 import { linkedinSamples } from './samples/linkedin.js';
+import { instagramSamples } from './samples/instagram.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -141,4 +141,4 @@ await siteSamples();
 await emailVerify();
 await linkedinSamples();
 await technologies();
-await financeSamples();
+await instagramSamples();

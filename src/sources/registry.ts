@@ -6,15 +6,15 @@
 import type { EndpointDef } from '../catalogue/types.js';
 import domain from './domain/index.js';
 import email from './email/index.js';
-import finance from './finance/index.js';
 import linkedin from './linkedin/index.js';
+import instagram from './instagram/index.js';
 import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
 import site from './site/index.js';
 import web from './web/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, web, shopify, domain, site, email, linkedin];
+export const SOURCES: readonly SourceModule[] = [reddit, web, shopify, domain, site, email, instagram, linkedin];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
