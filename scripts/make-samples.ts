@@ -18,6 +18,7 @@ import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
 import { linkedinSamples } from './samples/linkedin.js';
 import { instagramSamples } from './samples/instagram.js';
+import { financeSamples } from './samples/finance.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -142,3 +143,4 @@ await emailVerify();
 await linkedinSamples();
 await technologies();
 await instagramSamples();
+await financeSamples();

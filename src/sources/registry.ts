@@ -6,6 +6,7 @@
 import type { EndpointDef } from '../catalogue/types.js';
 import domain from './domain/index.js';
 import email from './email/index.js';
+import finance from './finance/index.js';
 import linkedin from './linkedin/index.js';
 import instagram from './instagram/index.js';
 import reddit from './reddit/index.js';
@@ -14,7 +15,7 @@ import site from './site/index.js';
 import web from './web/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, web, shopify, domain, site, email, instagram, linkedin];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, web, shopify, domain, site, email, instagram, linkedin];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
