@@ -16,9 +16,10 @@ import { technologies } from './samples/technologies.js';
 import { siteSamples } from './samples/site.js';
 import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
-import { linkedinSamples } from './samples/linkedin.js';
 import { instagramSamples } from './samples/instagram.js';
 import { financeSamples } from './samples/finance.js';
+import { linkedinSamples } from './samples/linkedin.js';
+import { redditSamples } from './samples/reddit.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -134,6 +135,7 @@ async function domainDns(): Promise<void> {
 }
 
 redditSubforum();
+await redditSamples();
 shopifyStore();
 domainWhois();
 await domainDns();

@@ -26,6 +26,8 @@ export interface SampleCase {
   extraHosts?: string[];
   /** What a reader of the sample should know (what the recordings are of, what they do not show). */
   note: string;
+  /** The sample file's name under the source's samples/ folder, when an endpoint keeps several sets (default `<operation>`). */
+  name?: string;
 }
 
 export function writeSampleSet(target: string, set: SampleSet): void {
@@ -63,7 +65,7 @@ export async function recordSamples(c: SampleCase): Promise<string> {
       previous = field ? out.data[field] : undefined;
     }
     const [source, ...rest] = c.endpoint.split('.');
-    const target = `src/sources/${source}/samples/${rest.join('.')}.json`;
+    const target = `src/sources/${source}/samples/${c.name ?? rest.join('.')}.json`;
     writeSampleSet(target, set);
     return target;
   } finally {

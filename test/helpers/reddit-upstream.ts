@@ -2,11 +2,18 @@
  * A loopback server that answers like the forum platform, from the real recordings in ../shared/upstream/forum/:
  * it checks each request's path and query as the real host would, issues app-only OAuth tokens, and answers the
  * known error shapes for unreadable subforums. Used by the source tests, the gateway tests and the bench.
+ *
+ * Reached through QUARRY_UPSTREAM_OVERRIDES (`overrides(url)`), it answers by the forwarded host as Reddit's two
+ * hosts do: www.reddit.com serves the public `.json` paths and the token endpoint, oauth.reddit.com the bearer API.
+ * Reached directly (the per-source *_URL aliases), it answers both kinds on one address.
+ *
+ * `redditReplay()` is the replay double's setup for reddit.search and reddit.post (recordings plus documented routes).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { ReplayOptions } from './replay.js';
 
 export const FORUM_DIR = fileURLToPath(new URL('../../../shared/upstream/forum/', import.meta.url));
 export const HAVE_FORUM_RECORDINGS = existsSync(FORUM_DIR);
@@ -17,6 +24,8 @@ export const recording = (name: string): any => JSON.parse(rawRecording(name));
 
 export interface Seen {
   method: string;
+  /** The upstream host the request was for (X-Forwarded-Host), when it came through an override. */
+  host?: string;
   path: string;
   query: string;
   auth?: string;
@@ -41,6 +50,9 @@ const CREDS: Record<string, string> = { app1: 'secret1', app2: 'secret2', app3: 
 const LISTING_PARAMS = new Set(['limit', 'raw_json', 'after', 't']);
 const SORTS = new Set(['hot', 'new', 'top', 'rising', 'controversial']);
 const WINDOWS = new Set(['hour', 'day', 'week', 'month', 'year', 'all']);
+
+/** QUARRY_UPSTREAM_OVERRIDES sending both of Reddit's hosts to a double at `url`. */
+export const overrides = (url: string): string => `www.reddit.com=${url},oauth.reddit.com=${url}`;
 
 function send(res: http.ServerResponse, status: number, body: string, type = 'application/json; charset=UTF-8'): void {
   res.writeHead(status, { 'content-type': type });
@@ -86,16 +98,23 @@ export async function startRedditUpstream(): Promise<RedditUpstream> {
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse, reqBody: string): void {
     const url = new URL(req.url ?? '/', 'http://x');
-    seen.push({ method: req.method ?? '', path: url.pathname, query: url.search, auth: req.headers.authorization, agent: req.headers['user-agent'] });
+    const host = req.headers['x-forwarded-host'] as string | undefined;
+    seen.push({ method: req.method ?? '', host, path: url.pathname, query: url.search, auth: req.headers.authorization, agent: req.headers['user-agent'] });
     if (upstream.failWith) return send(res, upstream.failWith, '<html><body>upstream connect error</body></html>', 'text/html');
-    if (url.pathname === '/api/v1/access_token') return tokenEndpoint(req, res, reqBody);
+    // Through an override each host answers only its own paths, as the real ones do.
+    const publicHost = host === undefined || host === 'www.reddit.com';
+    const apiHost = host === undefined || host === 'oauth.reddit.com';
+    if (url.pathname === '/api/v1/access_token') {
+      return publicHost ? tokenEndpoint(req, res, reqBody) : send(res, 404, '{"message": "Not Found", "error": 404}');
+    }
     if (url.pathname === '/subreddits/search.json') {
       const t5 = recording('subreddit-about-golang.json');
       return send(res, 200, JSON.stringify({ kind: 'Listing', data: { after: null, dist: 1, children: [t5] } }));
     }
     // The public host wants `.json`; the OAuth host wants a valid bearer token instead.
     let path = url.pathname;
-    if (path.endsWith('.json')) path = path.slice(0, -'.json'.length);
+    if (path.endsWith('.json') && publicHost) path = path.slice(0, -'.json'.length);
+    else if (!apiHost) return send(res, 404, '{"message": "Not Found", "error": 404}');
     else if (!validTokens.has((req.headers.authorization ?? '').replace(/^bearer /, ''))) {
       return send(res, 401, '{"message": "Unauthorized", "error": 401}');
     }
@@ -144,4 +163,46 @@ export async function startRedditUpstream(): Promise<RedditUpstream> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return upstream;
+}
+
+/** Reddit's answer to an app-only token request (its documented shape: access_token, token_type, expires_in, scope). */
+const TOKEN_ANSWER = JSON.stringify({ access_token: 'replay-token', token_type: 'bearer', expires_in: 86400, scope: '*' });
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
+export const DOCUMENTED_DIR = fileURLToPath(new URL('../fixtures/documented/reddit/', import.meta.url));
+
+/**
+ * The replay double's setup for reddit.search and reddit.post:
+ * - the oauth.reddit.com post recordings (their sidecars), matched whatever `limit` and `depth` asked;
+ * - the recorded search answer (its sidecar records only a pattern), for a search of "test";
+ * - a subreddit search: the two recorded subreddit `about` answers (t5) in Reddit's Listing envelope;
+ * - a user search: a Listing of t2 written from the documented interface (no user was recorded), in
+ *   test/fixtures/documented/reddit/;
+ * - the app-only token, and the public host's `.json` paths for the same answers.
+ */
+export function redditReplay(extra: Partial<ReplayOptions> = {}): ReplayOptions {
+  const t5 = (name: string) => recording(name);
+  const subforums = JSON.stringify({
+    kind: 'Listing',
+    data: { after: null, dist: 2, children: [t5('subreddit-about-golang.json'), t5('subreddit-about-testsub.json')], before: null },
+  });
+  const users = readFileSync(`${DOCUMENTED_DIR}users-search.json`, 'utf8');
+  const both = (path: string | RegExp, rest: Omit<NonNullable<ReplayOptions['routes']>[number], 'path' | 'host'>) => [
+    { host: 'oauth.reddit.com', path, ...rest },
+    { host: 'www.reddit.com', path: typeof path === 'string' ? `${path}.json` : new RegExp(path.source.replace(/\$$/, '\\.json$')), ...rest },
+  ];
+  return {
+    folders: ['forum'],
+    ignoreQuery: ['limit', 'depth'],
+    ...extra,
+    routes: [
+      ...(extra.routes ?? []),
+      { method: 'POST', host: 'www.reddit.com', path: '/api/v1/access_token', text: TOKEN_ANSWER, headers: JSON_TYPE },
+      ...both('/search', { query: { q: 'test', type: 'link' }, file: 'forum/subreddit-search-posts.json' }),
+      ...both(/^\/r\/[A-Za-z0-9_]+\/search$/, { query: { q: 'test', restrict_sr: '1' }, file: 'forum/subreddit-search-posts.json' }),
+      ...both('/search', { query: { type: 'sr' }, text: subforums, headers: JSON_TYPE }),
+      ...both('/search', { query: { type: 'user' }, text: users, headers: JSON_TYPE }),
+      // The public host's thread paths (the recordings' sidecars are for oauth.reddit.com).
+      { host: 'www.reddit.com', path: '/comments/g9zfex.json', file: 'forum/post-poll.json' },
+    ],
+  };
 }

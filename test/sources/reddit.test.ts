@@ -3,9 +3,11 @@ import reddit from '../../src/sources/reddit/index.js';
 import { normaliseListing, normalisePost, normaliseSubforum } from '../../src/sources/reddit/normalise.js';
 import type { SourceContext } from '../../src/sources/types.js';
 import { createUpstreamClient } from '../../src/upstream/client.js';
+import { upstreamOverrides } from '../../src/config.js';
 import {
   FORUM_SKIP_REASON as SKIP_REASON,
   HAVE_FORUM_RECORDINGS as HAVE_RECORDINGS,
+  overrides,
   recording as rec,
   startRedditUpstream,
   type RedditUpstream,
@@ -235,10 +237,10 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit normaliser against recorded answers${S
 });
 
 // ---- live path: the real client against a loopback server that answers like Reddit -------------------------------
+// Reddit's own hosts are requested; QUARRY_UPSTREAM_OVERRIDES sends both to the double, which answers by host.
 
 let upstream: RedditUpstream;
-let base = '';
-const http_ = createUpstreamClient({ source: 'reddit', timeoutMs: 2000, retries: 0 });
+let http_: ReturnType<typeof createUpstreamClient>;
 
 function ctx(settings: Record<string, string | undefined>): SourceContext {
   return {
@@ -255,8 +257,14 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
   let publicCtx: SourceContext;
   beforeAll(async () => {
     upstream = await startRedditUpstream();
-    base = upstream.url;
-    publicCtx = ctx({ PUBLIC_URL: base });
+    http_ = createUpstreamClient({
+      source: 'reddit',
+      timeoutMs: 2000,
+      retries: 0,
+      ssrfAllow: ['127.0.0.1'],
+      overrides: upstreamOverrides(overrides(upstream.url)),
+    });
+    publicCtx = ctx({});
   });
   afterAll(async () => {
     await http_.close();
@@ -268,6 +276,7 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
 
   it('public mode: the three .json requests, answered with the normalised recordings', async () => {
     const out = await op.run(input({ subforum: 'r/golang', limit: 100 }), publicCtx);
+    expect(upstream.seen.every((s) => s.host === 'www.reddit.com')).toBe(true);
     const paths = upstream.seen.map((s) => s.path + s.query).sort();
     // The listing query is exactly the one recorded in listing-popular-hot.request.json.
     expect(paths).toEqual([
@@ -306,7 +315,7 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
   });
 
   it('OAuth mode: one token for two calls, bearer on every request, no .json', async () => {
-    const settings = { CLIENT_ID: 'app1', CLIENT_SECRET: 'secret1', AUTH_URL: base, OAUTH_URL: base, PUBLIC_URL: 'http://unused.invalid' };
+    const settings = { CLIENT_ID: 'app1', CLIENT_SECRET: 'secret1' };
     const before = upstream.tokensIssued();
     const a = await op.run(input(), ctx(settings));
     const b = await op.run(input({ sort: 'top' }), ctx(settings));
@@ -316,17 +325,19 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
     expect(tokenCalls).toHaveLength(1);
     expect(upstream.tokensIssued() - before).toBe(1);
     expect(tokenCalls[0].auth).toBe(`Basic ${Buffer.from('app1:secret1').toString('base64')}`);
+    expect(tokenCalls[0].host).toBe('www.reddit.com');
     const api = upstream.seen.filter((s) => s.path !== '/api/v1/access_token');
     expect(api).toHaveLength(6);
     for (const s of api) {
       expect(s.auth).toBe(`bearer tok-${upstream.tokensIssued()}`);
       expect(s.path.endsWith('.json')).toBe(false);
+      expect(s.host).toBe('oauth.reddit.com');
       expect(s.agent).not.toMatch(/Chrome/);
     }
   });
 
   it('OAuth mode: a revoked token is replaced once on 401', async () => {
-    const settings = { CLIENT_ID: 'app2', CLIENT_SECRET: 'secret2', AUTH_URL: base, OAUTH_URL: base };
+    const settings = { CLIENT_ID: 'app2', CLIENT_SECRET: 'secret2' };
     await op.run(input(), ctx(settings));
     upstream.validTokens.clear();
     upstream.seen.length = 0;
@@ -336,7 +347,7 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
   });
 
   it('OAuth mode: wrong app credentials → sourceRefused, secret not in the message', async () => {
-    const settings = { CLIENT_ID: 'app3', CLIENT_SECRET: 'wrong-secret', AUTH_URL: base, OAUTH_URL: base };
+    const settings = { CLIENT_ID: 'app3', CLIENT_SECRET: 'wrong-secret' };
     const err = await failure(op.run(input(), ctx(settings)));
     expect(err.code).toBe('sourceRefused');
     expect(err.message).not.toContain('wrong-secret');
@@ -347,6 +358,19 @@ describe.skipIf(!HAVE_RECORDINGS)(`reddit.subforum live path (loopback server se
       const err = await failure(op.run(input({ subforum: sub }), publicCtx));
       expect(err.code, sub).toBe('notFound');
       expect(err.message).toMatch(/^subforum: no such subforum r\//);
+    }
+  });
+
+  it('the per-source *_URL settings remain aliases: PUBLIC_URL alone reaches the double without an override', async () => {
+    const plain = createUpstreamClient({ source: 'reddit', timeoutMs: 2000, retries: 0 });
+    try {
+      const out = await op.run(input(), { ...ctx({ PUBLIC_URL: upstream.url }), http: plain });
+      expect(out.items).toBe(25);
+      // Straight to the double's address: no forwarded host (late requests of an earlier test may still be logged).
+      const direct = upstream.seen.filter((s) => s.host === undefined).map((s) => s.path);
+      expect(direct.sort()).toEqual(['/r/golang/about.json', '/r/golang/about/rules.json', '/r/golang/hot.json']);
+    } finally {
+      await plain.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import { boolean, choice, endpoint, integer, limit, pattern, plainCursor, cursor, text, within } from '../fields.js';
 import { bool, int, list, literal, rec, str } from '../records.js';
-import { POST_FIELDS } from '../vocabulary.js';
+import { COMMENT_FIELDS, POST_FIELDS, PROFILE_FIELDS } from '../vocabulary.js';
 
 /**
  * SPEC "Forum post record", in the shared post vocabulary. Required: what every healthy listing child carries, so
@@ -40,6 +40,49 @@ export const SUBFORUM = rec(
   { title: str, description: str, avatar: str, rules: list(rec({ title: str }, { description: str })) },
 );
 
+/**
+ * A comment of a post's thread (`t1`), in the shared comment vocabulary. Threads are answered flat, in reading order
+ * (each reply right after its parent), with `parentId` and `depth` to rebuild the tree.
+ */
+export const FORUM_COMMENT = rec(
+  { type: literal('comment'), id: str, url: str, parentId: str, depth: int, score: int, createdAt: str },
+  {
+    text: COMMENT_FIELDS.text,
+    author: COMMENT_FIELDS.author,
+    /** Replies answered under this comment (a "more" stub may hold others). */
+    replies: COMMENT_FIELDS.replies,
+    isPinned: COMMENT_FIELDS.isPinned,
+    isEdited: COMMENT_FIELDS.isEdited,
+    editedAt: str,
+    /** Written by the post's own author. */
+    isByPostAuthor: bool,
+  },
+);
+
+/**
+ * Comments Reddit left out of the thread (its `more` stub): `count` more replies under `parentId`, with their ids;
+ * a stub with count 0 and no ids is "continue this thread" (the thread goes on deeper than `depth`).
+ */
+export const FORUM_MORE = rec(
+  { type: literal('more'), parentId: str, depth: int, count: int },
+  { ids: list(str) },
+);
+
+/** A user found by reddit.search (`t2`), in the shared profile vocabulary plus Reddit's karma. */
+export const FORUM_USER = rec(
+  { type: literal('user'), id: str, url: str, username: str, createdAt: str },
+  {
+    name: PROFILE_FIELDS.name,
+    bio: PROFILE_FIELDS.bio,
+    avatar: PROFILE_FIELDS.avatar,
+    banner: PROFILE_FIELDS.banner,
+    isNsfw: bool,
+    karma: int,
+    postKarma: int,
+    commentKarma: int,
+  },
+);
+
 const WINDOWS = ['hour', 'day', 'week', 'month', 'year', 'all'] as const;
 /** A subreddit name (3-21 characters of letters, digits and _), optionally prefixed with r/. */
 const subforum = () =>
@@ -49,7 +92,8 @@ export const REDDIT = {
   search: endpoint({
     id: 'reddit.search',
     title: 'Reddit search',
-    summary: 'Searches Reddit and returns matching posts, subreddits or users.',
+    summary:
+      'Searches Reddit for posts (optionally within one subreddit, by sort and time window), subreddits or users, with a cursor for more.',
     credits: 2,
     cacheTtlSeconds: 1800,
     fields: {
@@ -65,11 +109,13 @@ export const REDDIT = {
     },
     required: ['query'],
     example: { query: 'mechanical keyboard', type: 'posts', sort: 'top', within: 'month', limit: 25 },
+    // One list per result type, the one asked for (posts are the subforum endpoint's records, subreddits its SUBFORUM).
+    output: rec({}, { posts: list(FORUM_POST), subforums: list(SUBFORUM), users: list(FORUM_USER), cursor: str }),
   }),
   post: endpoint({
     id: 'reddit.post',
     title: 'Reddit post',
-    summary: 'Reads a Reddit post and returns it with its comment thread.',
+    summary: 'Reads one Reddit post (by id or address) and returns it with its comment thread, sorted and cut to a depth and size.',
     credits: 2,
     cacheTtlSeconds: 600,
     fields: {
@@ -81,6 +127,8 @@ export const REDDIT = {
     },
     required: ['post'],
     example: { post: 'https://www.reddit.com/r/golang/comments/1abcde/some_title/', sort: 'top', depth: 3 },
+    itemsField: 'comments',
+    output: rec({ post: FORUM_POST }, { comments: list(FORUM_COMMENT), more: list(FORUM_MORE) }),
   }),
   subforum: endpoint({
     id: 'reddit.subforum',
