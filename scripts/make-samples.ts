@@ -21,6 +21,7 @@ import { instagramSamples } from './samples/instagram.js';
 import { financeSamples } from './samples/finance.js';
 import { linkedinSamples } from './samples/linkedin.js';
 import { redditSamples } from './samples/reddit.js';
+import { xSamples } from './samples/x.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -137,6 +138,7 @@ async function domainDns(): Promise<void> {
 
 redditSubforum();
 await redditSamples();
+await xSamples();
 shopifyStore();
 domainWhois();
 await domainDns();

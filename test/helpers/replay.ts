@@ -64,6 +64,8 @@ export interface ReplayRoute {
   headers?: Record<string, string>;
   /** What `served()` and sample provenance call this answer (default: `file`, else the route's path). */
   name?: string;
+  /** A further test on the request (a GraphQL query's JSON `variables`, which no exact value can match). */
+  match?: (request: Seen) => boolean;
 }
 
 export interface ReplayOptions {
@@ -212,7 +214,7 @@ export async function startReplay(options: ReplayOptions): Promise<Replay> {
       for (const [k, v] of Object.entries(r.query ?? {})) if (s.query.get(k) !== v) return false;
       const body = (typeof s.body === 'object' && s.body !== null ? s.body : {}) as Record<string, unknown>;
       for (const [k, v] of Object.entries(r.body ?? {})) if (!isDeepStrictEqual(body[k], v)) return false;
-      return true;
+      return r.match ? r.match(s) : true;
     });
   }
 
