@@ -14,13 +14,13 @@ import shopify from './shopify/index.js';
 import site from './site/index.js';
 import web from './web/index.js';
 import x from './x/index.js';
+import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, web, shopify, domain, site, email, instagram, linkedin, x];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, web, shopify, domain, site, email, instagram, linkedin, x, youtube];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
-  youtube: 'The YouTube source is not built on this server yet.',
   telegram: 'The Telegram source is not built on this server yet.',
   facebook: 'The Facebook ad library source is not built on this server yet.',
   indeed: 'The Indeed source is not built on this server yet.',
