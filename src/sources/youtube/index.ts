@@ -4,7 +4,9 @@
  * youtubei.js.
  */
 import { YOUTUBE } from '../../catalogue/endpoints/youtube.js';
+import type { OutputOf } from '../../catalogue/types.js';
 import { operation } from '../kit/operation.js';
+import { answerFromSamples, type SampleSet } from '../kit/samples.js';
 import type { SourceModule } from '../types.js';
 import { DEFAULTS } from './client.js';
 import * as run from './operations.js';
@@ -33,7 +35,16 @@ const youtube: SourceModule = {
     operation(YOUTUBE.video, { run: run.video, samples: videoSamples }),
     operation(YOUTUBE.transcript, { run: run.transcript, samples: transcriptSamples }),
     operation(YOUTUBE.comments, { run: run.comments, samples: commentsSamples }),
-    operation(YOUTUBE.commentsReplies, { run: run.replies, samples: repliesSamples }),
+    operation(YOUTUBE.commentsReplies, {
+      run: run.replies,
+      // Every call names a comment's replies cursor: test mode answers the recorded first page for any cursor but
+      // the ones its later pages answer.
+      sample: (input) => {
+        const set = repliesSamples as SampleSet<OutputOf<typeof YOUTUBE.commentsReplies>>;
+        const later = set.pages.some((p) => p.request?.cursor === input.cursor);
+        return answerFromSamples(YOUTUBE.commentsReplies, set, later ? input : { ...input, cursor: undefined });
+      },
+    }),
     operation(YOUTUBE.channel, { run: run.channel, samples: channelSamples }),
     operation(YOUTUBE.playlist, { run: run.playlist, samples: playlistSamples }),
   ],
