@@ -83,7 +83,7 @@ export async function buildSeoSample() {
 export async function siteSamples(): Promise<void> {
   const map = await buildMapSample();
   write('src/sources/site/samples/map.json', map);
-  console.log(`wrote site.map sample: ${map.data.pages.length} pages from ${map.data.sitemaps.length} files, cursor ${map.data.cursor ?? '(none)'}`);
+  console.log(`wrote site.map sample: ${map.data.pages.length} pages from ${map.data.sitemaps?.length ?? 0} files, cursor ${map.data.cursor ?? '(none)'}`);
   const seo = await buildSeoSample();
   write('src/sources/site/samples/seo.json', seo);
   console.log(`wrote site.seo sample: score ${seo.data.score}, ${seo.data.checks.filter((c) => !c.passed).length} failed checks`);

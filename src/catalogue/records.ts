@@ -26,6 +26,11 @@ export function oneOf<const V extends readonly string[]>(values: V): Schema<V[nu
   return { type: 'string', enum: [...values] };
 }
 
+/** An object whose keys are the upstream's own names (a page's Open Graph properties), each value of one schema. */
+export function dict<S extends JsonSchema>(values: S): Schema<Record<string, TypeOf<S>>> {
+  return { type: 'object', additionalProperties: values };
+}
+
 type RecordOf<A, S> = Simplify<{ [K in keyof A]: TypeOf<A[K]> } & { [K in keyof S]?: TypeOf<S[K]> }>;
 
 /**

@@ -7,6 +7,46 @@
 import { endpoint, text } from '../fields.js';
 import { bool, int, list, oneOf, rec, str } from '../records.js';
 
+export const VERDICTS = ['deliverable', 'undeliverable', 'risky', 'unknown'] as const;
+
+/** The reasons behind a verdict, by code (their texts are in src/sources/email/verify.ts). */
+export const REASON_CODES = [
+  'accepted', 'invalidSyntax', 'unsupportedAddress', 'domainNotFound', 'nullMx', 'noMailServer', 'mxUnresolvable',
+  'mxReservedAddress', 'mailboxNotFound', 'mailboxUnavailable', 'catchAll', 'catchAllUnknown', 'disposable', 'roleAccount',
+  'implicitMx', 'greylisted', 'temporaryFailure', 'serverBusy', 'throttled', 'probeBlocked', 'tlsRequired', 'smtpTimeout',
+  'connectionFailed', 'protocolError', 'dnsFailure',
+] as const;
+
+/**
+ * email.verify's record: the verdict with its reasons (decisive reason first), the address facts every answer gives,
+ * then the mail route and the SMTP conversation where they were reached.
+ */
+export const EMAIL_RECORD = rec(
+  {
+    email: str,
+    verdict: oneOf(VERDICTS),
+    reasons: list(rec({ code: oneOf(REASON_CODES), text: str }), 1),
+    /** The local part and the domain (a lower-case A-label, with its Unicode form for an IDN) when the syntax is valid. */
+    syntax: rec({ valid: bool }, { local: str, domain: str, unicodeDomain: str }),
+    disposable: bool,
+    roleAccount: bool,
+    freeProvider: bool,
+  },
+  {
+    /** The address as checked: local part as given, domain as its lower-case A-label. */
+    normalised: str,
+    /** For `unknown`: whether asking again later can give an answer. */
+    retryable: bool,
+    /** The mail servers by preference; a null MX is `{ exchange: ".", priority: 0 }`. */
+    mx: list(rec({ exchange: str, priority: int })),
+    /** The mail server that answered last: the reply that decided (RCPT, or the last one), and whether it accepts any address. */
+    smtp: rec(
+      { server: str, address: str, connected: bool },
+      { code: int, enhancedCode: str, message: str, catchAll: bool, startTlsOffered: bool },
+    ),
+  },
+);
+
 export const EMAIL = {
   verify: endpoint({
     id: 'email.verify',
@@ -24,22 +64,6 @@ export const EMAIL = {
     },
     required: ['email'],
     example: { email: 'jane.doe@example.com' },
-    output: rec(
-      {
-        email: str,
-        verdict: oneOf(['deliverable', 'undeliverable', 'risky', 'unknown']),
-        reasons: list(rec({ code: str, text: str }), 1),
-        syntax: rec({ valid: bool }, { local: str, domain: str }),
-      },
-      {
-        normalised: str,
-        retryable: bool,
-        disposable: bool,
-        roleAccount: bool,
-        freeProvider: bool,
-        mx: list(rec({ exchange: str, priority: int })),
-        smtp: rec({}, { server: str, connected: bool, code: int, message: str, catchAll: bool }),
-      },
-    ),
+    output: EMAIL_RECORD,
   }),
 };

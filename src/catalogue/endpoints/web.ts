@@ -18,6 +18,42 @@ const searchFilters = () => ({
   limit: limit(1, 100, 10),
 });
 
+/** Platforms whose profile links web.contacts recognises (src/sources/web/contacts/socials.ts). */
+export const SOCIAL_PLATFORMS = [
+  'linkedin', 'x', 'facebook', 'instagram', 'youtube', 'github', 'tiktok', 'pinterest', 'telegram', 'threads',
+  'bluesky', 'snapchat', 'whatsapp', 'discord', 'medium', 'twitch', 'vimeo', 'reddit',
+] as const;
+
+/** Why a candidate page of a contacts crawl was not read (not billed). */
+export const SKIP_REASONS = [
+  'robots', // disallowed by robots.txt
+  'notFound', // 404 or 410
+  'failed', // another HTTP or network failure
+  'timeout',
+  'tooLarge',
+  'notHtml',
+  'offSite', // redirected to another site
+  'refused', // redirected to a private or reserved address
+] as const;
+
+/**
+ * web.contacts' record: the site's origin after the first page's redirects and the pages read (best first, the
+ * priced count), then every contact found, once, with the pages it was found on.
+ */
+export const CONTACTS_RECORD = R.rec(
+  { url: R.str, pages: R.list(R.rec({ url: R.str, status: R.int }, { title: R.str }), 1) },
+  {
+    emails: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) })),
+    /** `value` is E.164; `raw` as written on the page; `type` libphonenumber's line type (fixedLine, mobile, tollFree…). */
+    phones: R.list(
+      R.rec({ value: R.str, raw: R.str, sources: R.list(R.str, 1) }, { country: R.str, type: R.str, extension: R.str, fax: R.bool }),
+    ),
+    /** One canonical profile address per profile (https, the platform's main host). */
+    socials: R.list(R.rec({ platform: R.oneOf(SOCIAL_PLATFORMS), url: R.str, sources: R.list(R.str, 1) }, { handle: R.str })),
+    skipped: R.list(R.rec({ url: R.str, reason: R.oneOf(SKIP_REASONS) }, { status: R.int })),
+  },
+);
+
 export const WEB = {
   search: endpoint({
     id: 'web.search',
@@ -70,15 +106,7 @@ export const WEB = {
     // Priced per 5 pages crawled (perItems 5, maxPages default 5): the page count is the result count.
     itemsField: 'pages',
     example: { url: 'https://example.com', maxPages: 5 },
-    output: R.rec(
-      { url: R.str, pages: R.list(R.rec({ url: R.str }, { status: R.int, title: R.str }), 1) },
-      {
-        emails: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) })),
-        phones: R.list(R.rec({ value: R.str, sources: R.list(R.str, 1) }, { raw: R.str, country: R.str, type: R.str, extension: R.str, fax: R.bool })),
-        socials: R.list(R.rec({ platform: R.str, url: R.str, sources: R.list(R.str, 1) }, { handle: R.str })),
-        skipped: R.list(R.rec({ url: R.str, reason: R.str }, { status: R.int })),
-      },
-    ),
+    output: CONTACTS_RECORD,
     // No `limit` here: `maxPages` bounds the priced count, so it drives the reserved price.
     limitField: 'maxPages',
   }),

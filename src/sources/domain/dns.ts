@@ -5,43 +5,16 @@
  */
 import dns from 'node:dns';
 import DNS from 'dns2';
+import { DEFAULT_TYPES, DNS_DATA, RECORD_TYPES } from '../../catalogue/endpoints/domain.js';
+import type { TypeOf } from '../../catalogue/types.js';
 import { QuarryError } from '../../errors.js';
 
-export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
+export { DEFAULT_TYPES, RECORD_TYPES };
 export type RecordType = (typeof RECORD_TYPES)[number];
-export const DEFAULT_TYPES: readonly RecordType[] = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA'];
 
-/** One record. `value` is the record in zone-file presentation; the typed fields repeat its parts. */
-export interface DnsRecord {
-  type: RecordType;
-  name: string;
-  ttl: number;
-  value: string;
-  address?: string;
-  target?: string;
-  priority?: number;
-  weight?: number;
-  port?: number;
-  flags?: number;
-  tag?: string;
-  text?: string;
-  primaryNameServer?: string;
-  adminEmail?: string;
-  serial?: number;
-  refresh?: number;
-  retry?: number;
-  expire?: number;
-  minimumTtl?: number;
-}
-
-export interface DnsData {
-  domain: string;
-  /** False when the name does not exist (NXDOMAIN). */
-  exists: boolean;
-  records: DnsRecord[];
-  /** Types asked that have no record. */
-  noRecords?: RecordType[];
-}
+/** domain.dns' record and one of its DNS records, read off the declaration (src/catalogue/endpoints/domain.ts). */
+export type DnsData = TypeOf<typeof DNS_DATA>;
+export type DnsRecord = DnsData['records'][number];
 
 export interface Server {
   host: string;

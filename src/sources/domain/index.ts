@@ -26,13 +26,12 @@ const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) =
 const dnsOp = operation(DOMAIN.dns, {
   async run(input, ctx) {
     const domain = domainName(input.domain as string);
-    const types = (input.types as RecordType[] | undefined) ?? DEFAULT_TYPES;
-    const data = await lookupRecords(domain, [...new Set(types)], dnsClient(resolvers(ctx.settings.DNS_SERVERS)));
+    const data = await lookupRecords(domain, [...new Set(input.types)], dnsClient(resolvers(ctx.settings.DNS_SERVERS)));
     return dnsResult(data);
   },
   sample(input) {
     const data = (dnsSample as unknown as { data: DnsData }).data;
-    const types = (input.types as RecordType[] | undefined) ?? DEFAULT_TYPES;
+    const types: readonly RecordType[] = input.types;
     const records = data.records.filter((r) => types.includes(r.type));
     const noRecords = types.filter((t) => !records.some((r) => r.type === t));
     const { noRecords: _, ...rest } = data;

@@ -3,6 +3,7 @@
  * The normaliser is pure; the client goes through the shared HTTP client.
  */
 import { QuarryError } from '../../errors.js';
+import { arr, bool, isObj, isoFromText, obj, objs, str, type Obj } from '../kit/read.js';
 import type { SourceContext } from '../types.js';
 import type { RegistrationRecord } from './record.js';
 
@@ -48,33 +49,27 @@ interface Entity {
 }
 
 function vcard(e: Entity, prop: string): string | undefined {
-  const rows = Array.isArray(e.vcardArray?.[1]) ? e.vcardArray![1] : [];
-  const row = rows.find((r) => Array.isArray(r) && r[0] === prop);
-  const v = row?.[3];
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  const row = arr(e.vcardArray?.[1]).find((r) => Array.isArray(r) && r[0] === prop);
+  return str((row as unknown[] | undefined)?.[3]);
 }
 
-function isoDate(v: unknown): string | undefined {
-  if (typeof v !== 'string') return undefined;
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? undefined : new Date(t).toISOString().replace('.000Z', 'Z');
-}
+/** ISO 8601 in whole seconds, as registries write their dates. */
+const isoDate = (v: unknown): string | undefined => isoFromText(v)?.replace('.000Z', 'Z');
 
 /** An RDAP domain object → the registration record. Not an object with `objectClassName: domain` → sourceChanged. */
 export function normaliseRdap(body: unknown, asked: string): RegistrationRecord {
-  const d = body as Record<string, unknown> | null;
-  if (!d || typeof d !== 'object' || (d.objectClassName !== undefined && d.objectClassName !== 'domain') || (!d.ldhName && !d.handle)) {
+  const d: Obj | undefined = isObj(body) ? body : undefined;
+  if (!d || (d.objectClassName !== undefined && d.objectClassName !== 'domain') || (!d.ldhName && !d.handle)) {
     throw new QuarryError('sourceChanged', 'domain: the RDAP answer is not a domain object');
   }
-  const events = Array.isArray(d.events) ? (d.events as { eventAction?: string; eventDate?: string }[]) : [];
+  const events = objs(d.events);
   const event = (action: string): string | undefined => isoDate(events.find((e) => e.eventAction === action)?.eventDate);
-  const entities = Array.isArray(d.entities) ? (d.entities as Entity[]) : [];
+  const entities = objs(d.entities) as Entity[];
   const registrar = entities.find((e) => e.roles?.includes('registrar'));
   const ianaId = registrar?.publicIds?.find((p) => /iana registrar id/i.test(p.type ?? ''))?.identifier;
   const registrarUrl = registrar?.links?.find((l) => l.rel === 'about' || l.type === 'text/html')?.href ?? vcard(registrar ?? {}, 'url');
-  const secure = d.secureDNS as { delegationSigned?: unknown; dsData?: unknown[] } | undefined;
-  const ldh = typeof d.ldhName === 'string' ? d.ldhName.toLowerCase() : asked;
-  const unicode = typeof d.unicodeName === 'string' ? d.unicodeName : undefined;
+  const ldh = str(d.ldhName)?.toLowerCase() ?? asked;
+  const unicode = str(d.unicodeName);
   return {
     domain: ldh,
     unicodeDomain: unicode && unicode.toLowerCase() !== ldh ? unicode : undefined,
@@ -85,19 +80,17 @@ export function normaliseRdap(body: unknown, asked: string): RegistrationRecord 
     createdAt: event('registration'),
     updatedAt: event('last changed'),
     expiresAt: event('expiration'),
-    statuses: Array.isArray(d.status) ? (d.status as unknown[]).filter((s): s is string => typeof s === 'string').map(eppStatus) : [],
-    nameServers: Array.isArray(d.nameservers)
-      ? (d.nameservers as { ldhName?: string }[]).map((n) => n.ldhName?.toLowerCase().replace(/\.$/, '')).filter((n): n is string => !!n)
-      : [],
-    dnssec: typeof secure?.delegationSigned === 'boolean' ? secure.delegationSigned : undefined,
+    statuses: arr(d.status).map(str).filter((s): s is string => !!s).map(eppStatus),
+    nameServers: objs(d.nameservers).map((n) => str(n.ldhName)?.toLowerCase().replace(/\.$/, '')).filter((n): n is string => !!n),
+    dnssec: bool(obj(d.secureDNS)?.delegationSigned),
   };
 }
 
 /** The registrar's own RDAP object of a thin registry answer (`links[rel=related]`), if any. */
 export function relatedRdap(body: unknown): string | undefined {
-  const links = (body as { links?: { rel?: string; href?: string; type?: string }[] })?.links;
-  const link = Array.isArray(links) ? links.find((l) => l.rel === 'related' && /rdap\+json/.test(l.type ?? '') && l.href) : undefined;
-  return link?.href && /^https?:\/\//.test(link.href) ? link.href : undefined;
+  const link = objs(isObj(body) ? body.links : undefined).find((l) => l.rel === 'related' && /rdap\+json/.test(String(l.type ?? '')) && str(l.href));
+  const href = str(link?.href);
+  return href && /^https?:\/\//.test(href) ? href : undefined;
 }
 
 /** Fills what the registry left out from the registrar's answer (the registry stays authoritative). */

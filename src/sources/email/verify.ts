@@ -4,6 +4,8 @@
  * The verdict rules are pure (`smtpOutcome`, `overlay`) so they are tested without a network.
  */
 import { randomBytes } from 'node:crypto';
+import type { EMAIL_RECORD } from '../../catalogue/endpoints/email.js';
+import type { TypeOf } from '../../catalogue/types.js';
 import { isQuarryError } from '../../errors.js';
 import type { SsrfGuard } from '../../upstream/ssrf.js';
 import type { Query } from '../domain/dns.js';
@@ -13,9 +15,15 @@ import { probe, type ProbeResult, type SmtpReply } from './smtp.js';
 import { withServerSlot } from './server-slots.js';
 import { PROBLEM_TEXT, parseAddress } from './syntax.js';
 
-export type Verdict = 'deliverable' | 'undeliverable' | 'risky' | 'unknown';
+/** email.verify's record, read off its declaration (src/catalogue/endpoints/email.ts). */
+export type EmailRecord = TypeOf<typeof EMAIL_RECORD>;
+export type Verdict = EmailRecord['verdict'];
+export type Reason = EmailRecord['reasons'][number];
+export type ReasonCode = Reason['code'];
+export type SmtpSummary = NonNullable<EmailRecord['smtp']>;
 
-export const REASONS = {
+/** Each reason's text, by the code the record declares. */
+export const REASONS: Record<ReasonCode, string> = {
   accepted: 'the mail server accepted the address and refused a made-up one at the same domain',
   invalidSyntax: 'the address is not valid',
   unsupportedAddress: 'this kind of address cannot be checked',
@@ -41,42 +49,7 @@ export const REASONS = {
   connectionFailed: 'the mail server could not be reached',
   protocolError: 'the mail server answered something that is not SMTP, or too much of it',
   dnsFailure: 'the DNS servers could not say where the mail server is',
-} as const;
-
-export type ReasonCode = keyof typeof REASONS;
-
-export interface Reason {
-  code: ReasonCode;
-  text: string;
-}
-
-export interface SmtpSummary {
-  server: string;
-  address: string;
-  connected: boolean;
-  /** The reply that decided: RCPT for the address, or the last reply when the conversation stopped earlier. */
-  code?: number;
-  enhancedCode?: string;
-  message?: string;
-  /** true: any address is accepted; false: a made-up address was refused; absent: not known. */
-  catchAll?: boolean;
-  startTlsOffered?: boolean;
-}
-
-export interface EmailRecord {
-  email: string;
-  normalised?: string;
-  verdict: Verdict;
-  reasons: Reason[];
-  /** For `unknown`: whether asking again later can give an answer. */
-  retryable?: boolean;
-  syntax: { valid: boolean; local?: string; domain?: string; unicodeDomain?: string };
-  disposable: boolean;
-  roleAccount: boolean;
-  freeProvider: boolean;
-  mx: MailHost[];
-  smtp?: SmtpSummary;
-}
+};
 
 export interface VerifyDeps {
   query: Query;

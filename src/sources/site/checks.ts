@@ -2,12 +2,11 @@
  * The named checks of site.seo, each passed or failed with the reason, and the 0-100 score: the share of check
  * weight passed. The checks mirror Lighthouse's SEO category plus crawler basics (status, redirects, HTTPS).
  */
+import { SEO_CHECK } from '../../catalogue/endpoints/site.js';
+import type { TypeOf } from '../../catalogue/types.js';
 
-export interface SeoCheck {
-  name: string;
-  passed: boolean;
-  message: string;
-}
+/** One named check, as site.seo's record declares it. */
+export type SeoCheck = TypeOf<typeof SEO_CHECK>;
 
 /** What the checks read: the page record plus a few facts the record does not keep. */
 export interface CheckFacts {

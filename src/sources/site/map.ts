@@ -8,6 +8,8 @@
  * MAX_FILES sitemap files are read; when that or the time budget runs out first, the page is shorter and the
  * cursor continues from there.
  */
+import { SITE_MAP } from '../../catalogue/endpoints/site.js';
+import type { TypeOf } from '../../catalogue/types.js';
 import { isQuarryError } from '../../errors.js';
 import type { Budget, Fetcher } from '../kit/web/fetch.js';
 import { failureReason, readRobots, type RobotsFile } from '../kit/web/robots-file.js';
@@ -24,46 +26,12 @@ export const FALLBACK_PATHS = ['/sitemap.xml', '/sitemap_index.xml', '/sitemap.x
 const SITEMAP_WIRE_BYTES = MAX_INFLATED_BYTES;
 const SITEMAP_ACCEPT = 'application/xml,text/xml;q=0.9,application/rss+xml;q=0.8,application/atom+xml;q=0.8,text/plain;q=0.5,*/*;q=0.1';
 
-export interface MapPage extends SitemapEntry {
-  /** The sitemap file that listed it (sitemap mode). */
-  sitemap?: string;
-  /** Links from the start page (crawl mode). */
-  depth?: number;
-  /** HTTP status, for pages the crawl fetched. */
-  status?: number;
-  title?: string;
-}
-
-export interface SitemapFile {
-  url: string;
-  kind?: SitemapKind;
-  /** Entries in the file (children for an index, pages otherwise). */
-  entries?: number;
-  lastModified?: string;
-  truncated?: boolean;
-  /** Why the file was skipped. */
-  error?: string;
-}
-
-export interface RobotsSummary {
-  url: string;
-  /** HTTP status of robots.txt, absent when it could not be fetched. */
-  status?: number;
-  sitemaps: string[];
-  error?: string;
-}
-
-export interface MapData {
-  site: string;
-  source: 'sitemap' | 'crawl';
-  robotsTxt: RobotsSummary;
-  /** The sitemap files read by this call, in order. */
-  sitemaps: SitemapFile[];
-  pages: MapPage[];
-  /** Pages the crawl fetched (crawl mode). */
-  pagesFetched?: number;
-  cursor?: string;
-}
+/** site.map's record, read off its declaration (src/catalogue/endpoints/site.ts). */
+export type MapData = TypeOf<typeof SITE_MAP>;
+export type MapPage = MapData['pages'][number];
+export type SitemapFile = NonNullable<MapData['sitemaps']>[number];
+/** What robots.txt answered; its sitemap list always there (an empty one is pruned from the answer). */
+export type RobotsSummary = MapData['robotsTxt'] & { sitemaps: string[] };
 
 export interface RobotsAnswer {
   summary: RobotsSummary;

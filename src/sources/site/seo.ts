@@ -2,6 +2,8 @@
  * site.seo: what an SEO audit reads from one page, computed from the fetched answer (status, redirects, headers,
  * HTML, parsed once with htmlparser2) and the site's robots.txt; the named checks and the score are in ./checks.ts.
  */
+import { SEO_RECORD } from '../../catalogue/endpoints/site.js';
+import type { TypeOf } from '../../catalogue/types.js';
 import type { Document, Element } from 'domhandler';
 import { findAll, getAttributeValue as readAttribute, textContent } from 'domutils';
 import { trimEndOf } from '../../lib/strings.js';
@@ -82,43 +84,14 @@ export function robotsDirectives(values: string[], agent: string | undefined): S
   return out;
 }
 
-export interface SeoRecord {
-  url: string;
-  finalUrl: string;
-  status: number;
-  redirects: UpstreamRedirect[];
-  contentType?: string;
-  bytes: number;
-  responseTimeMs?: number;
-  https: boolean;
-  hsts: boolean;
-  lang?: string;
-  title?: string;
-  titleLength: number;
-  description?: string;
-  descriptionLength: number;
-  canonical?: string;
-  robots: {
-    meta: string[];
-    header: string[];
-    indexable: boolean;
-    followable: boolean;
-    robotsTxt: { url: string; status?: number; allowed: boolean; googlebotAllowed: boolean; rule?: string; sitemaps: string[]; error?: string };
-  };
-  hreflang: { lang: string; url: string }[];
-  openGraph: Record<string, string>;
-  twitterCard: Record<string, string>;
-  structuredData: { format: 'json-ld' | 'microdata'; types: string[]; valid: boolean; error?: string }[];
-  headings: { level: number; text: string }[];
-  links: { total: number; internal: number; external: number; nofollow: number; javascript: number; withoutText: number; vagueText: string[] };
-  images: { total: number; withoutAlt: number; withoutAltSources: string[] };
-  viewport?: string;
-  favicon?: string;
-  checks: SeoCheck[];
-  score: number;
-}
+/** site.seo's record, read off its declaration (src/catalogue/endpoints/site.ts). */
+export type SeoRecord = TypeOf<typeof SEO_RECORD>;
+/** What a check builds: the record with its lists always there (empty ones are pruned from the answer). */
+export type SeoAnalysis = SeoRecord & Required<Pick<SeoRecord, 'redirects' | 'hreflang' | 'openGraph' | 'twitterCard' | 'structuredData' | 'headings'>>;
+type StructuredData = NonNullable<SeoRecord['structuredData']>;
+type LinkCounts = SeoRecord['links'];
 
-export function analysePage(page: SeoPage): SeoRecord {
+export function analysePage(page: SeoPage): SeoAnalysis {
   const doc: Document = parseHtml(page.html);
   const all = findAll(() => true, doc.children);
   const byName = (name: string) => all.filter((e) => e.name === name);
@@ -171,7 +144,7 @@ export function analysePage(page: SeoPage): SeoRecord {
     ...(page.robots.summary.error ? { error: page.robots.summary.error } : {}),
   };
 
-  const record: Omit<SeoRecord, 'checks' | 'score'> = {
+  const record: Omit<SeoAnalysis, 'checks' | 'score'> = {
     url: page.url,
     finalUrl: page.finalUrl,
     status: page.status,
@@ -267,8 +240,8 @@ function prefixed(metas: Element[], prefix: string): Record<string, string> {
 }
 
 /** JSON-LD blocks (each parsed, with its types) and the microdata item types. */
-function readStructuredData(all: Element[]): SeoRecord['structuredData'] {
-  const out: SeoRecord['structuredData'] = [];
+function readStructuredData(all: Element[]): StructuredData {
+  const out: StructuredData = [];
   for (const s of all.filter((e) => e.name === 'script' && /^application\/ld\+json$/i.test((getAttributeValue(e, 'type') ?? '').trim()))) {
     try {
       out.push({ format: 'json-ld', types: ldTypes(JSON.parse(textContent(s))), valid: true });
@@ -282,8 +255,8 @@ function readStructuredData(all: Element[]): SeoRecord['structuredData'] {
 }
 
 /** Counts of `<a href>` by kind, links without any text, and the vague link texts found. */
-function readLinks(anchors: Element[], base: string, final: URL): SeoRecord['links'] {
-  const links: SeoRecord['links'] = { total: 0, internal: 0, external: 0, nofollow: 0, javascript: 0, withoutText: 0, vagueText: [] };
+function readLinks(anchors: Element[], base: string, final: URL): Required<LinkCounts> {
+  const links: Required<LinkCounts> = { total: 0, internal: 0, external: 0, nofollow: 0, javascript: 0, withoutText: 0, vagueText: [] };
   for (const a of anchors) {
     const href = getAttributeValue(a, 'href')?.trim();
     if (href === undefined) continue;
@@ -367,7 +340,7 @@ function ldTypes(value: unknown, out = new Set<string>(), depth = 0): string[] {
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Fetches the page (redirects followed, each checked by the SSRF guard) and the robots.txt of where it landed. */
-export async function checkPage(start: URL, fetcher: Fetcher): Promise<SeoRecord> {
+export async function checkPage(start: URL, fetcher: Fetcher): Promise<SeoAnalysis> {
   const res = await fetcher(start.href, { maxBytes: PAGE_MAX_BYTES, accept: HTML_ACCEPT });
   if (res.status === 403 || res.status === 429) {
     throw new QuarryError('sourceRefused', `site: the site refused the request (HTTP ${res.status})`);

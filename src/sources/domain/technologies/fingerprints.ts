@@ -28,6 +28,7 @@
  * the same name replaces the built-in one.
  */
 import { readFileSync } from 'node:fs';
+import { isObj } from '../../kit/read.js';
 import { unsafeReason } from './safe-regex.js';
 import builtIn from './fingerprints.json' with { type: 'json' };
 import retire from './retire-scripts.json' with { type: 'json' };
@@ -65,12 +66,10 @@ const MAX_TECHNOLOGIES = 5000;
 const MAX_PATTERNS_PER_LIST = 50;
 const NAME = /^[^\u0000-\u001f]{1,80}$/;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function checkPattern(where: string, p: unknown, largeInput = false): PatternSpec {
-  const pattern = isObject(p) ? p.pattern : p;
+  const pattern = isObj(p) ? p.pattern : p;
   if (typeof pattern !== 'string') throw new FingerprintError(`${where}: must be a regex string or {pattern, confidence}`);
-  if (isObject(p)) {
+  if (isObj(p)) {
     const extra = Object.keys(p).filter((k) => k !== 'pattern' && k !== 'confidence');
     if (extra.length) throw new FingerprintError(`${where}: unknown key "${extra[0]}"`);
     const c = p.confidence;
@@ -84,7 +83,7 @@ function checkPattern(where: string, p: unknown, largeInput = false): PatternSpe
 }
 
 function checkMap(where: string, v: unknown, keyRule: (k: string) => boolean, keyWhat: string): void {
-  if (!isObject(v)) throw new FingerprintError(`${where}: must be an object of ${keyWhat} → pattern`);
+  if (!isObj(v)) throw new FingerprintError(`${where}: must be an object of ${keyWhat} → pattern`);
   const entries = Object.entries(v);
   if (entries.length > MAX_PATTERNS_PER_LIST) throw new FingerprintError(`${where}: more than ${MAX_PATTERNS_PER_LIST} entries`);
   for (const [k, p] of entries) {
@@ -102,7 +101,7 @@ function checkList(where: string, v: unknown, largeInput = false): void {
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]{1,100}$/i;
 
 function checkFingerprint(where: string, f: unknown): Fingerprint {
-  if (!isObject(f)) throw new FingerprintError(`${where}: must be an object`);
+  if (!isObj(f)) throw new FingerprintError(`${where}: must be an object`);
   for (const k of Object.keys(f)) if (!FIELDS.has(k)) throw new FingerprintError(`${where}: unknown key "${k}"`);
   if (typeof f.category !== 'string' || !f.category.trim() || f.category.length > 60) {
     throw new FingerprintError(`${where}.category: required, a string of 1-60 characters`);
@@ -115,7 +114,7 @@ function checkFingerprint(where: string, f: unknown): Fingerprint {
   if (f.meta !== undefined) checkMap(`${where}.meta`, f.meta, (k) => /^[\w:.-]{1,100}$/.test(k), 'meta name');
   for (const k of ['scriptSrc', 'html', 'url'] as const) if (f[k] !== undefined) checkList(`${where}.${k}`, f[k], k === 'html');
   if (f.dns !== undefined) {
-    if (!isObject(f.dns)) throw new FingerprintError(`${where}.dns: must be an object of ${DNS_TYPES.join('|')} → patterns`);
+    if (!isObj(f.dns)) throw new FingerprintError(`${where}.dns: must be an object of ${DNS_TYPES.join('|')} → patterns`);
     for (const [t, list] of Object.entries(f.dns)) {
       if (!(DNS_TYPES as readonly string[]).includes(t)) throw new FingerprintError(`${where}.dns: record type "${t}" is not one of ${DNS_TYPES.join(', ')}`);
       checkList(`${where}.dns.${t}`, list);
@@ -129,7 +128,7 @@ function checkFingerprint(where: string, f: unknown): Fingerprint {
 
 /** Validates a parsed fingerprint file (`origin` names it in messages) and returns its technologies. */
 export function parseFingerprintFile(json: unknown, origin: string): FingerprintSet {
-  if (!isObject(json) || !isObject(json.technologies)) throw new FingerprintError(`${origin}: must be an object {"technologies": {…}}`);
+  if (!isObj(json) || !isObj(json.technologies)) throw new FingerprintError(`${origin}: must be an object {"technologies": {…}}`);
   for (const k of Object.keys(json)) if (k !== 'technologies' && !k.startsWith('_')) throw new FingerprintError(`${origin}: unknown key "${k}"`);
   const entries = Object.entries(json.technologies);
   if (entries.length > MAX_TECHNOLOGIES) throw new FingerprintError(`${origin}: more than ${MAX_TECHNOLOGIES} technologies`);

@@ -14,20 +14,12 @@ import { QuarryError, isQuarryError } from '../../../errors.js';
 import type { OperationResult, SourceContext } from '../../types.js';
 import { domainName } from '../name.js';
 import { FingerprintError, loadFingerprints } from './fingerprints.js';
-import { Matcher, type Detection } from './matcher.js';
+import { Matcher } from './matcher.js';
 import { cnameSignals, dnsQuery, dnsSignals, fetchPage, pageSignals, type Target } from './signals.js';
 import sample from '../samples/technologies.json' with { type: 'json' };
 
-export interface TechnologiesData {
-  domain: string;
-  /** The address that answered, after redirects. */
-  url: string;
-  /** Its HTTP status (an error page is still read: it shows the server and CDN). */
-  status: number;
-  technologies: Detection[];
-  /** False when the DNS records could not be read (the page's signals are still used). */
-  dnsChecked: boolean;
-}
+/** domain.technologies' record, read off its declaration (src/catalogue/endpoints/domain.ts). */
+export type TechnologiesData = OutputOf<typeof DOMAIN.technologies>;
 
 let cache: { file: string; matcher?: Matcher; error?: FingerprintError } | undefined;
 

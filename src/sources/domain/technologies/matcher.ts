@@ -2,31 +2,14 @@
  * Matches a site's signals against a fingerprint set (compiled once). Every input handed to a pattern is bounded
  * here, whatever the caller collected, so a pattern's work stays proportional to a few hundred kilobytes at most.
  */
+import type { DETECTION, EVIDENCE } from '../../../catalogue/endpoints/domain.js';
+import type { TypeOf } from '../../../catalogue/types.js';
 import { DNS_TYPES, type DnsSignalType, type FingerprintSet, type PatternSpec } from './fingerprints.js';
 
-export type EvidenceKind = 'header' | 'cookie' | 'meta' | 'script' | 'html' | 'url' | 'dns';
-
-/** Why a technology was reported. Cookie evidence carries the name only: values are session data. */
-export interface Evidence {
-  kind: EvidenceKind;
-  /** Header, cookie or meta name, or the DNS record type. */
-  name?: string;
-  /** The value that matched (header value, meta content, script address, the matched HTML, the URL, the record). */
-  value?: string;
-}
-
-export interface Detection {
-  name: string;
-  category: string;
-  /** From the pattern's first capture group; absent when no signal shows one. */
-  version?: string;
-  /** 1-100: the sum of the distinct matched patterns' confidences, capped; an implied technology inherits its implier's. */
-  confidence: number;
-  evidence: Evidence[];
-  website?: string;
-  /** Set when the technology was not seen itself but another one implies it. */
-  impliedBy?: string[];
-}
+/** Why a technology was reported, and one technology, as domain.technologies' record declares them. */
+export type Detection = TypeOf<typeof DETECTION>;
+export type Evidence = TypeOf<typeof EVIDENCE>;
+export type EvidenceKind = Evidence['kind'];
 
 export interface DnsValue {
   /** Owner name of the record. */

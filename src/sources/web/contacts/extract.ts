@@ -5,20 +5,11 @@
  */
 import { findNumbers, isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import type { PageDoc } from './page.js';
+import type { ContactsRecord } from './record.js';
 import { profileKey, socialProfile, type SocialProfile } from './socials.js';
 
-export interface PhoneHit {
-  /** E.164. */
-  value: string;
-  /** As written on the page. */
-  raw: string;
-  country?: string;
-  /** libphonenumber's line type in camelCase: fixedLine, mobile, tollFree, voip, … */
-  type?: string;
-  extension?: string;
-  /** The page labels the number as a fax. */
-  fax?: boolean;
-}
+/** A phone number as the record gives it (E.164 `value`, `raw` as written), without the pages it was found on. */
+export type PhoneHit = Omit<NonNullable<ContactsRecord['phones']>[number], 'sources'>;
 
 export interface PageFindings {
   emails: string[];

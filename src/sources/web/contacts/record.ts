@@ -2,36 +2,18 @@
  * The web.contacts record, and the normaliser that turns pages read into it: every contact once, with the pages it
  * was found on, in the order the (best-first) pages were read.
  */
+import { CONTACTS_RECORD } from '../../../catalogue/endpoints/web.js';
+import type { TypeOf } from '../../../catalogue/types.js';
 import { readDocument, type PageDoc } from './page.js';
 import { findContacts, phoneKey, type PageFindings, type PhoneHit } from './extract.js';
-import { profileKey, type Platform } from './socials.js';
+import { profileKey } from './socials.js';
 
-export interface PageSummary {
-  /** The page's final address (after redirects). */
-  url: string;
-  status: number;
-  title?: string;
-}
-
-export interface SkippedPage {
-  url: string;
-  /** robots (disallowed by robots.txt), notFound, failed (other HTTP or network failure), timeout, tooLarge, notHtml,
-   * offSite (redirected to another site), refused (redirected to a private or reserved address). */
-  reason: string;
-  status?: number;
-}
-
-export interface ContactsRecord {
-  /** The site's final origin, after the first page's redirects. */
-  url: string;
-  /** Pages read, best first; their count is the priced item count. */
-  pages: PageSummary[];
-  emails: { value: string; sources: string[] }[];
-  phones: (PhoneHit & { sources: string[] })[];
-  socials: { platform: Platform; url: string; handle?: string; sources: string[] }[];
-  /** Candidate pages that were not read, and why (not billed). */
-  skipped?: SkippedPage[];
-}
+/** web.contacts' record, read off its declaration (src/catalogue/endpoints/web.ts). */
+export type ContactsRecord = TypeOf<typeof CONTACTS_RECORD>;
+/** What `buildRecord` makes: the record with its contact lists always there (empty ones are pruned from the answer). */
+export type ContactsFound = ContactsRecord & Required<Pick<ContactsRecord, 'emails' | 'phones' | 'socials'>>;
+export type PageSummary = ContactsRecord['pages'][number];
+export type SkippedPage = NonNullable<ContactsRecord['skipped']>[number];
 
 export interface PageReading {
   page: PageSummary;
@@ -58,7 +40,7 @@ function collect<T, K>(readings: PageReading[], items: (f: PageFindings) => T[],
   return [...byKey.values()];
 }
 
-export function buildRecord(siteUrl: string, readings: PageReading[], skipped: SkippedPage[] = []): ContactsRecord {
+export function buildRecord(siteUrl: string, readings: PageReading[], skipped: SkippedPage[] = []): ContactsFound {
   const phones = collect(readings, (f) => f.phones, phoneKey, (p) => ({ ...p }));
   // A fax label seen on any page sticks to the number.
   for (const p of phones) {

@@ -2,16 +2,13 @@
  * Social profile links: which platform an address belongs to, the profile's handle, and one canonical address per
  * profile. Share, intent, post, video and login links are not profiles and are dropped.
  */
-export type Platform =
-  | 'linkedin' | 'x' | 'facebook' | 'instagram' | 'youtube' | 'github' | 'tiktok' | 'pinterest' | 'telegram' | 'threads'
-  | 'bluesky' | 'snapchat' | 'whatsapp' | 'discord' | 'medium' | 'twitch' | 'vimeo' | 'reddit';
+import type { SOCIAL_PLATFORMS } from '../../../catalogue/endpoints/web.js';
+import type { ContactsRecord } from './record.js';
 
-export interface SocialProfile {
-  platform: Platform;
-  /** Canonical profile address (https, the platform's main host). */
-  url: string;
-  handle?: string;
-}
+export type Platform = (typeof SOCIAL_PLATFORMS)[number];
+
+/** A profile as the record gives it (a canonical https address on the platform's main host), without its pages. */
+export type SocialProfile = Omit<NonNullable<ContactsRecord['socials']>[number], 'sources'>;
 
 type Matcher = (segments: string[], url: URL) => SocialProfile | undefined;
 
