@@ -15,6 +15,6 @@ export function documented(source: string, name: string): string {
 
 /** What the sidecar says the answer was written from. */
 export function writtenFrom(source: string, name: string): string {
-  const about = JSON.parse(readFileSync(`${dir}${source}/${name.replace(/\.[a-z]+$/, '')}.about.json`, 'utf8')) as { written_from: string };
+  const about = JSON.parse(readFileSync(`${dir}${source}/${name.split('.')[0]}.about.json`, 'utf8')) as { written_from: string };
   return about.written_from;
 }

@@ -9,6 +9,7 @@ import { INDEED } from './indeed.js';
 import { INSTAGRAM } from './instagram.js';
 import { LINKEDIN } from './linkedin.js';
 import { REDDIT } from './reddit.js';
+import { TIKTOK } from './tiktok.js';
 import { SHOPIFY } from './shopify.js';
 import { SITE } from './site.js';
 import { TELEGRAM } from './telegram.js';
@@ -32,4 +33,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(CRYPTO),
   ...Object.values(FINANCE),
   ...Object.values(INSTAGRAM),
+  ...Object.values(TIKTOK),
 ];
