@@ -8,6 +8,7 @@ import domain from './domain/index.js';
 import email from './email/index.js';
 import finance from './finance/index.js';
 import linkedin from './linkedin/index.js';
+import maps from './maps/index.js';
 import instagram from './instagram/index.js';
 import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
@@ -18,7 +19,7 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, web, shopify, domain, site, email, instagram, tiktok, linkedin, x, youtube];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, linkedin, x, youtube];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

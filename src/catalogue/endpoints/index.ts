@@ -8,6 +8,7 @@ import { FINANCE } from './finance.js';
 import { INDEED } from './indeed.js';
 import { INSTAGRAM } from './instagram.js';
 import { LINKEDIN } from './linkedin.js';
+import { MAPS } from './maps.js';
 import { REDDIT } from './reddit.js';
 import { TIKTOK } from './tiktok.js';
 import { SHOPIFY } from './shopify.js';
@@ -32,6 +33,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(SHOPIFY),
   ...Object.values(CRYPTO),
   ...Object.values(FINANCE),
+  ...Object.values(MAPS),
   ...Object.values(INSTAGRAM),
   ...Object.values(TIKTOK),
 ];
