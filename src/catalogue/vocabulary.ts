@@ -190,3 +190,44 @@ export const JOB_FIELDS = {
   isEasyApply: bool,
   applicants: int,
 } satisfies Record<string, JsonSchema>;
+
+/** A range of counts a platform publishes instead of a number (impressions, reach, audience size). */
+export const COUNT_RANGE = rec({}, { min: int, max: int });
+
+/**
+ * Fields an ad of an ad library may carry (a social network's, a professional network's, a search engine's).
+ * `url` is the ad's page in the library; texts are lists because one ad runs several versions of its copy; `spend` is
+ * money in the advertiser's currency and the audience figures are the ranges the library publishes; shares are 0-1.
+ */
+export const AD_FIELDS = {
+  url: str,
+  advertiser: PERSON,
+  paidBy: str,
+  beneficiary: str,
+  bodies: list(str),
+  titles: list(str),
+  descriptions: list(str),
+  captions: list(str),
+  link: str,
+  cta: str,
+  images: list(IMAGE),
+  videos: list(MEDIA_VIDEO),
+  format: str,
+  platforms: list(str),
+  languages: list(str),
+  createdAt: str,
+  startedAt: str,
+  endedAt: str,
+  isActive: bool,
+  currency: str,
+  spend: MONEY_RANGE,
+  impressions: COUNT_RANGE,
+  audience: COUNT_RANGE,
+  reach: int,
+  reachByCountry: list(
+    rec({ country: str }, { reach: int, byAge: list(rec({ age: str }, { male: int, female: int, unknown: int })) }),
+  ),
+  demographics: list(rec({ share: num }, { age: str, gender: str })),
+  regions: list(rec({ region: str, share: num })),
+  targeting: rec({}, { ages: list(str), gender: str, locations: list(rec({ name: str }, { type: str, isExcluded: bool })) }),
+} satisfies Record<string, JsonSchema>;

@@ -6,6 +6,7 @@
 import type { EndpointDef } from '../catalogue/types.js';
 import domain from './domain/index.js';
 import email from './email/index.js';
+import facebook from './facebook/index.js';
 import finance from './finance/index.js';
 import linkedin from './linkedin/index.js';
 import maps from './maps/index.js';
@@ -19,12 +20,11 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, linkedin, x, youtube];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, linkedin, x, youtube, facebook];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
   telegram: 'The Telegram source is not built on this server yet.',
-  facebook: 'The Facebook ad library source is not built on this server yet.',
   indeed: 'The Indeed source is not built on this server yet.',
   crypto: 'The crypto source is not built on this server yet.',
 };

@@ -5,8 +5,9 @@
  * recorded 429 challenge page and the wall answers CONTRACT.md names (a redirect to /authwall, HTTP 999).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReplayOptions, ReplayRoute } from '../helpers/replay.js';
+import { UPSTREAM_DIR, type ReplayOptions, type ReplayRoute } from '../helpers/replay.js';
 
 const DOCUMENTED = fileURLToPath(new URL('../fixtures/documented/linkedin/', import.meta.url));
 const HOST = 'www.linkedin.com';
@@ -14,7 +15,14 @@ const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
 export const documented = (name: string): string => readFileSync(`${DOCUMENTED}${name}`, 'utf8');
 
-const page = (path: string, name: string): ReplayRoute => ({ method: 'GET', host: HOST, path, text: documented(name), headers: HTML });
+/** Served as a file (so `mutate` and provenance see it), named by its path from the recordings' folder. */
+const page = (at: string, name: string): ReplayRoute => ({
+  method: 'GET',
+  host: HOST,
+  path: at,
+  file: path.relative(UPSTREAM_DIR, `${DOCUMENTED}${name}`),
+  headers: HTML,
+});
 
 /** The documented company, profile and post pages. */
 export const DOCUMENTED_ROUTES: ReplayRoute[] = [

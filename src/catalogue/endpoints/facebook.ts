@@ -1,11 +1,31 @@
 import { choice, countryOrAll, cursor, date, endpoint, language, limit, list, text } from '../fields.js';
-import type { JsonSchema } from '../types.js';
+import { list as listOf, literal, rec, str } from '../records.js';
+import { AD_FIELDS } from '../vocabulary.js';
+
+/**
+ * An ad of Meta's Ad Library (the official `ads_archive` fields, mapped onto the shared ad vocabulary). Every archived
+ * ad has its library id, its page and the day delivery started; spend, impressions and demographics come with
+ * political and issue ads, reach, payers and targeting with ads delivered in the EU.
+ */
+export const FACEBOOK_AD = rec(
+  {
+    type: literal('ad'),
+    id: str,
+    url: str,
+    advertiser: rec({ id: str }, { name: str, url: str }),
+    startedAt: str,
+  },
+  (({ url: _url, advertiser: _advertiser, startedAt: _startedAt, ...rest }) => rest)(AD_FIELDS),
+);
+
+const adsOutput = () => rec({ ads: listOf(FACEBOOK_AD) }, { cursor: str });
 
 /**
  * The fields ads.search and ads.page share (SPEC: ads.page has "same fields, with required `page` in place of
  * `query`").
  */
-const adFilters = (): Record<string, JsonSchema> => ({
+// Not annotated: the operation's input type is read off these field builders.
+const adFilters = () => ({
   country: countryOrAll('us'),
   adType: choice(['all', 'politicalAndIssue'], 'all'),
   status: choice(['active', 'inactive', 'all'], 'active'),
@@ -27,7 +47,8 @@ export const FACEBOOK = {
   adsSearch: endpoint({
     id: 'facebook.ads.search',
     title: 'Facebook ad library search',
-    summary: 'Searches the Facebook ad library and returns matching ads with advertiser, creative, dates and reach.',
+    summary:
+      "Searches Meta's Ad Library (Facebook, Instagram, Messenger, Audience Network) by keywords in one country and returns ads with page, copy, dates, platforms and, where Meta publishes them, spend, impressions, reach and demographics.",
     credits: 2,
     perItems: 10,
     cacheTtlSeconds: 1800,
@@ -35,11 +56,13 @@ export const FACEBOOK = {
     required: ['query'],
     itemsField: 'ads',
     example: { query: 'running shoes', country: 'us', status: 'active', limit: 30 },
+    output: adsOutput(),
   }),
   adsPage: endpoint({
     id: 'facebook.ads.page',
     title: 'Facebook ads of a page',
-    summary: "Returns the ads an advertiser's Facebook page runs or ran, from the ad library.",
+    summary:
+      "Returns the ads one Facebook page runs or ran, from Meta's Ad Library, with copy, dates, platforms and, where Meta publishes them, spend, impressions, reach and demographics.",
     credits: 2,
     perItems: 10,
     cacheTtlSeconds: 1800,
@@ -51,6 +74,7 @@ export const FACEBOOK = {
     required: ['page'],
     itemsField: 'ads',
     example: { page: 'https://www.facebook.com/nike', country: 'all', limit: 30 },
+    output: adsOutput(),
   }),
   adsAd: endpoint({
     id: 'facebook.ads.ad',
