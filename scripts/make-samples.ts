@@ -25,6 +25,7 @@ import { facebookSamples } from './samples/facebook.js';
 import { linkedinSamples } from './samples/linkedin.js';
 import { redditSamples } from './samples/reddit.js';
 import { xSamples } from './samples/x.js';
+import { telegramSamples } from './samples/telegram.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -142,6 +143,7 @@ async function domainDns(): Promise<void> {
 redditSubforum();
 await redditSamples();
 await xSamples();
+await telegramSamples();
 shopifyStore();
 domainWhois();
 await domainDns();

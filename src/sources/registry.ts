@@ -14,17 +14,17 @@ import instagram from './instagram/index.js';
 import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
 import site from './site/index.js';
+import telegram from './telegram/index.js';
 import tiktok from './tiktok/index.js';
 import web from './web/index.js';
 import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, linkedin, x, youtube, facebook];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, linkedin, x, youtube, facebook, telegram];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
-  telegram: 'The Telegram source is not built on this server yet.',
   indeed: 'The Indeed source is not built on this server yet.',
   crypto: 'The crypto source is not built on this server yet.',
 };
