@@ -9,6 +9,7 @@ import email from './email/index.js';
 import facebook from './facebook/index.js';
 import finance from './finance/index.js';
 import linkedin from './linkedin/index.js';
+import pinterest from './pinterest/index.js';
 import maps from './maps/index.js';
 import instagram from './instagram/index.js';
 import reddit from './reddit/index.js';
@@ -21,7 +22,7 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, linkedin, x, youtube, facebook, telegram];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, linkedin, x, youtube, facebook, telegram];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

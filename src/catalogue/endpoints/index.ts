@@ -8,6 +8,7 @@ import { FINANCE } from './finance.js';
 import { INDEED } from './indeed.js';
 import { INSTAGRAM } from './instagram.js';
 import { LINKEDIN } from './linkedin.js';
+import { PINTEREST } from './pinterest.js';
 import { MAPS } from './maps.js';
 import { REDDIT } from './reddit.js';
 import { TIKTOK } from './tiktok.js';
@@ -36,4 +37,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(MAPS),
   ...Object.values(INSTAGRAM),
   ...Object.values(TIKTOK),
+  ...Object.values(PINTEREST),
 ];
