@@ -2,17 +2,15 @@
  * Builds the committed, normalised samples from the recorded upstream answers in ../shared/upstream.
  * Run: npx tsx scripts/make-samples.ts. Samples hold normalised records only, never raw recordings.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { atMost } from '../src/sources/reddit/index.js';
 import { normaliseListing, normaliseSubforum } from '../src/sources/reddit/normalise.js';
 import type { SampleSet } from '../src/sources/kit/samples.js';
 import { writeSampleSet } from './samples/kit.js';
 import { normaliseMeta } from '../src/sources/shopify/normalise.js';
-import { normaliseRdap } from '../src/sources/domain/rdap.js';
-import { DEFAULT_TYPES, dnsClient, lookupRecords, parseServer} from '../src/sources/domain/dns.js';
-import { startDnsDouble } from '../test/sources/openweb-doubles.js';
 import { technologies } from './samples/technologies.js';
+import { domainSamples } from './samples/domain.js';
 import { siteSamples } from './samples/site.js';
 import { webContacts } from './samples/contacts.js';
 import { emailVerify } from './samples/email.js';
@@ -84,7 +82,6 @@ function redditSubforum(): void {
 }
 
 const upstream = `${repo}../shared/upstream/`;
-const write = (target: string, out: unknown): void => writeFileSync(`${repo}${target}`, `${JSON.stringify(out, null, 1)}\n`);
 
 /** shopify.store: the one recorded storefront meta.json (README "storefront"), through the storefront normaliser. */
 function shopifyStore(): void {
@@ -101,54 +98,13 @@ function shopifyStore(): void {
   console.log(`wrote shopify sample: ${store.name}`);
 }
 
-/** domain.whois: Verisign's recorded RDAP answer for google.com, through the RDAP normaliser. */
-function domainWhois(): void {
-  const file = 'domain/rdap/google.com.verisign.json';
-  const record = normaliseRdap(JSON.parse(readFileSync(`${upstream}${file}`, 'utf8')), 'google.com');
-  write('src/sources/domain/samples/whois.json', {
-    _provenance: {
-      note:
-        'Normalised by src/sources/domain/rdap.ts from a real recorded RDAP answer (meeb/whoisit tests, BSD-3-Clause, 2021; ' +
-        'see shared/upstream/README.md). Registrant data is never part of the record. Test data only.',
-      sources: [{ recording: `shared/upstream/${file}`, request: 'GET https://rdap.verisign.com/com/v1/domain/GOOGLE.COM' }],
-    },
-    data: { ...record, via: 'rdap', server: 'https://rdap.verisign.com/com/v1/' },
-  });
-  console.log(`wrote whois sample: ${record.domain}, registrar ${record.registrar?.name}`);
-}
-
-/**
- * domain.dns: no DNS answer is recorded in shared/upstream (the notes: "0 needed"), so the sample is the live path
- * itself: the real client and normaliser asking the loopback DNS double of the tests (test/sources/openweb-doubles.ts)
- * for its `example.test` zone. The values are test-zone values (documentation addresses 192.0.2.0/24, 2001:db8::/32).
- */
-async function domainDns(): Promise<void> {
-  const double = await startDnsDouble();
-  try {
-    const data = await lookupRecords('example.test', DEFAULT_TYPES, dnsClient([parseServer(double.server)]));
-    write('src/sources/domain/samples/dns.json', {
-      _provenance: {
-        note:
-          'No DNS answer is recorded in shared/upstream; produced by the real client and normaliser (src/sources/domain/dns.ts) ' +
-          'from the loopback DNS double of the tests (scripts/make-samples.ts). Test-zone values (RFC 5737/3849 documentation addresses).',
-        types: DEFAULT_TYPES,
-      },
-      data,
-    });
-    console.log(`wrote dns sample: ${data.records.length} records`);
-  } finally {
-    await double.close();
-  }
-}
-
 redditSubforum();
 await redditSamples();
 await xSamples();
 await telegramSamples();
 shopifyStore();
-domainWhois();
-await domainDns();
-webContacts();
+await domainSamples();
+await webContacts();
 await siteSamples();
 await emailVerify();
 await linkedinSamples();

@@ -1,34 +1,23 @@
 /**
- * web.contacts sample: the real recorded TD Ameritrade page (shared/upstream/site/pages, README "site"), read by the
- * same normaliser as the live crawl (src/sources/web/contacts/record.ts) as the one page of a one-page crawl.
+ * web.contacts sample: the live crawl (src/sources/web/contacts) against the replay double, serving the real recorded
+ * TD Ameritrade page (shared/upstream/site/pages, README "site") at its address, as a one-page crawl: no other page of
+ * the site was recorded.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { buildRecord, readPage } from '../../src/sources/web/contacts/record.js';
+import { recordSamples, type SampleCase } from './kit.js';
+import { ORIGINS, TDA } from './openweb.js';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const FILE = 'site/pages/tdameritrade-setting-financial-goals.html';
-const PAGE_URL = 'https://www.tdameritrade.com/investment-guidance/setting-financial-goals.html';
+export const CONTACTS_CASE: SampleCase = {
+  endpoint: 'web.contacts',
+  replay: { folders: [], routes: [{ host: new URL(TDA.url).host, path: new URL(TDA.url).pathname, file: TDA.file }] },
+  pages: [{ url: TDA.url, maxPages: 1 }],
+  origins: ORIGINS,
+  note:
+    'Produced by the live web.contacts crawl (src/sources/web/contacts, the kit fetcher and client) against the replay ' +
+    'double from a real recorded page (scripts/samples/contacts.ts): autogram-is/spidergram tests/fixtures/markup/tda.html, ' +
+    'MIT, committed 2023-01-12 (see shared/upstream/README.md). A one-page crawl. Content belongs to its owner; test data only.',
+};
 
-export function webContacts(): void {
-  const html = readFileSync(`${repo}../shared/upstream/${FILE}`, 'utf8');
-  const record = buildRecord(new URL(PAGE_URL).origin, [readPage(html, PAGE_URL, 200)]);
-  writeFileSync(
-    `${repo}src/sources/web/samples/contacts.json`,
-    `${JSON.stringify(
-      {
-        _provenance: {
-          note:
-            'Normalised by src/sources/web/contacts/record.ts from a real recorded page (scripts/samples/contacts.ts): ' +
-            'autogram-is/spidergram @ 0fb2cddb725815ab5a132295849f43865a88b6ad tests/fixtures/markup/tda.html, MIT, ' +
-            'committed 2023-01-12 (see shared/upstream/README.md). A one-page crawl. Content belongs to its owner; test data only.',
-          sources: [{ recording: `shared/upstream/${FILE}`, request: `GET ${PAGE_URL}` }],
-        },
-        data: record,
-      },
-      null,
-      1,
-    )}\n`,
-  );
-  console.log(`wrote web.contacts sample: ${record.emails.length} e-mails, ${record.phones.length} phones, ${record.socials.length} profiles`);
+export async function webContacts(): Promise<void> {
+  const target = await recordSamples(CONTACTS_CASE);
+  console.log(`wrote web.contacts sample: ${target}`);
 }

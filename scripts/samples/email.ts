@@ -2,16 +2,16 @@
  * email.verify's test-mode sample. No SMTP conversation is recorded anywhere (nor could one be published: it names a
  * real mailbox), so the sample is the live path itself: the real prober, verdict rules and the committed CC0
  * disposable list (src/sources/email/verify.ts) talking to the loopback doubles of the tests (a DNS zone and an
- * smtp-server double, test/sources/email-doubles.ts). One record per verdict; test mode picks one by local part.
+ * smtp-server double, test/sources/email-doubles.ts). One page per verdict; test mode picks one by local part.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import type { SampleSet } from '../../src/sources/kit/samples.js';
 import { dnsClient, parseServer } from '../../src/sources/domain/dns.js';
 import { pruneData } from '../../src/render/prune.js';
 import { createSsrfGuard } from '../../src/upstream/ssrf.js';
 import { verifyEmail } from '../../src/sources/email/verify.js';
 import { startDnsDouble } from '../../test/sources/openweb-doubles.js';
 import { emailZone, SMTP_HOST, startSmtpDouble } from '../../test/sources/email-doubles.js';
+import { writeSampleSet } from './kit.js';
 
 const ADDRESSES = {
   deliverable: 'jane.doe@mail.test',
@@ -31,28 +31,27 @@ export async function emailVerify(): Promise<void> {
       stepTimeoutMs: 2000,
       totalTimeoutMs: 5000,
     };
-    const data: Record<string, unknown> = {};
+    const pages: SampleSet['pages'] = [];
     for (const [verdict, address] of Object.entries(ADDRESSES)) {
       const { record } = await verifyEmail(address, deps);
       if (record.verdict !== verdict) throw new Error(`${address}: expected ${verdict}, got ${record.verdict}`);
       // As the pipeline sends it: empty values (catchAll: null) left out.
-      data[verdict] = pruneData(record as unknown as Record<string, unknown>);
+      pages.push({ data: pruneData(record as unknown as Record<string, unknown>) });
     }
     if (smtp.dataCalls || smtp.commands.some((c) => /^(DATA|BDAT)\b/i.test(c))) throw new Error('the probe sent DATA');
-    const target = fileURLToPath(new URL('../../src/sources/email/samples/verify.json', import.meta.url));
-    const out = {
+    writeSampleSet('src/sources/email/samples/verify.json', {
       _provenance: {
         note:
           'No SMTP conversation is recorded in shared/upstream; produced by the real prober and verdict rules ' +
           '(src/sources/email/verify.ts, smtp.ts, mx.ts) against loopback doubles (scripts/samples/email.ts): a dns2 ' +
           'zone and an smtp-server 3.21.6 double answering like Postfix. The disposable list is the committed copy of ' +
-          'disposable-email-domains (CC0-1.0, shared/upstream/email). Test-zone names; 127.0.0.1 is the double.',
-        addresses: ADDRESSES,
+          'disposable-email-domains (CC0-1.0, shared/upstream/email). Test-zone names; 127.0.0.1 is the double. One page ' +
+          'per verdict: test mode answers the one named by the local part asked (src/sources/email/index.ts).',
+        pages: Object.values(ADDRESSES).map((email) => ({ input: { email }, recordings: [] })),
       },
-      data,
-    };
-    writeFileSync(target, `${JSON.stringify(out, null, 1)}\n`);
-    console.log(`wrote email sample: ${Object.keys(data).join(', ')}`);
+      pages,
+    });
+    console.log(`wrote email sample: ${pages.map((p) => p.data.verdict).join(', ')}`);
   } finally {
     await Promise.all([dns.close(), smtp.close()]);
   }

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SampleSet } from '../../src/sources/kit/samples.js';
-import { startReplay, type Recording, type ReplayOptions } from '../../test/helpers/replay.js';
+import { startReplay, type Recording, type ReplayOptions, type Seen } from '../../test/helpers/replay.js';
 import { liveContext, operationOf, runLive } from '../../test/helpers/source-kit.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -28,17 +28,34 @@ export interface SampleCase {
   note: string;
   /** The sample file's name under the source's samples/ folder, when an endpoint keeps several sets (default `<operation>`). */
   name?: string;
+  /**
+   * Where recordings without a sidecar came from (repository, commit, path, licence), by their path under
+   * ../shared/upstream: a route serving one of them (`file`) is listed in the provenance with its origin and request.
+   */
+  origins?: Record<string, Record<string, unknown>>;
 }
 
 export function writeSampleSet(target: string, set: SampleSet): void {
   writeFileSync(`${repo}${target}`, `${JSON.stringify(set, null, 1)}\n`);
 }
 
-const provenanceOf = (r: Recording | undefined, name: string) =>
-  r ? { recording: `shared/upstream/${r.name}`, ...r.origin, request: `${r.method} https://${r.host}${r.path}` } : { recording: name };
+function provenanceOf(s: Seen, r: Recording | undefined, origins: SampleCase['origins']): Record<string, unknown> {
+  const name = s.answeredBy!;
+  if (r) return { recording: `shared/upstream/${r.name}`, ...r.origin, request: `${r.method} https://${r.host}${r.path}` };
+  const origin = origins?.[name];
+  const query = [...s.query].length ? `?${s.query}` : '';
+  return origin ? { recording: `shared/upstream/${name}`, ...origin, request: `${s.method} https://${s.host}${s.path}${query}` } : { recording: name };
+}
 
 /** Runs one case and writes src/sources/<source>/samples/<operation>.json. */
 export async function recordSamples(c: SampleCase): Promise<string> {
+  const { target, set } = await buildSamples(c);
+  writeSampleSet(target, set);
+  return target;
+}
+
+/** Runs one case: the sample set and the file it belongs in (a test compares it with the committed one). */
+export async function buildSamples(c: SampleCase): Promise<{ target: string; set: SampleSet }> {
   const op = operationOf(c.endpoint);
   const field = op.endpoint.pagingField;
   const replay = await startReplay(c.replay);
@@ -56,18 +73,15 @@ export async function recordSamples(c: SampleCase): Promise<string> {
       const out = await runLive(c.endpoint, input, live.ctx);
       const misses = replay.seen.slice(before).filter((s) => !s.answeredBy);
       if (misses.length) throw new Error(`${c.endpoint}: page ${i} asked what no recording answers: ${misses.map((m) => `${m.method} ${m.host}${m.path}`).join(', ')}`);
-      const names = replay.seen.slice(before).map((s) => s.answeredBy!);
       (set._provenance.pages as unknown[]).push({
         input,
-        recordings: names.map((n) => provenanceOf(replay.recordings.find((r) => r.name === n), n)),
+        recordings: replay.seen.slice(before).map((s) => provenanceOf(s, replay.recordings.find((r) => r.name === s.answeredBy), c.origins)),
       });
       set.pages.push({ ...(i > 0 && field ? { request: { [field]: input[field] } } : {}), data: out.data });
       previous = field ? out.data[field] : undefined;
     }
     const [source, ...rest] = c.endpoint.split('.');
-    const target = `src/sources/${source}/samples/${c.name ?? rest.join('.')}.json`;
-    writeSampleSet(target, set);
-    return target;
+    return { target: `src/sources/${source}/samples/${c.name ?? rest.join('.')}.json`, set };
   } finally {
     await live.close();
     await replay.close();

@@ -4,16 +4,17 @@
  *    `extractors.filename`) of Retire.js's jsrepository.json (Apache-2.0, so a derived subset may be redistributed
  *    with the licence and a statement of changes, both carried in the file and in retire-scripts.LICENSE), turned into
  *    our fingerprint format. Content, hash and function extractors and every vulnerability entry are left out.
- * 2. src/sources/domain/samples/technologies.json: a real recorded page (site/pages) through the live path's own
- *    signal extraction and matcher. Called from scripts/make-samples.ts.
+ * 2. src/sources/domain/samples/technologies.json: a real recorded page (site/pages) through the live operation
+ *    against the replay double. Called from scripts/make-samples.ts.
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { domainName } from '../../src/sources/domain/name.js';
-import { mergeBuiltIn, parseFingerprintFile, type FingerprintSet } from '../../src/sources/domain/technologies/fingerprints.js';
-import { Matcher } from '../../src/sources/domain/technologies/matcher.js';
+import { parseFingerprintFile, type FingerprintSet } from '../../src/sources/domain/technologies/fingerprints.js';
 import { unsafeReason } from '../../src/sources/domain/technologies/safe-regex.js';
-import { pageSignals } from '../../src/sources/domain/technologies/signals.js';
+import loadedRetire from '../../src/sources/domain/technologies/retire-scripts.json' with { type: 'json' };
+import { startBrokenDns } from '../../test/sources/technologies-doubles.js';
+import { recordSamples, type SampleCase } from './kit.js';
+import { ORIGINS, TDA } from './openweb.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const upstream = `${repo}../shared/upstream/`;
@@ -147,41 +148,38 @@ export function deriveRetireScripts(): { technologies: number; patterns: number;
   return { technologies: Object.keys(technologies).length, patterns, dropped };
 }
 
-/** The recorded page used for the sample, and the address it answered. */
-const PAGE = {
-  file: 'site/pages/tdameritrade-setting-financial-goals.html',
-  url: 'https://www.tdameritrade.com/investment-guidance/setting-financial-goals.html',
-  origin: 'autogram-is/spidergram @ 0fb2cddb725815ab5a132295849f43865a88b6ad: tests/fixtures/markup/tda.html (MIT)',
-};
+/**
+ * The sample: the live domain.technologies path against the replay double, serving the recorded page at its
+ * address. Only the page body was recorded: no header, cookie or DNS evidence, so the DNS double answers SERVFAIL and
+ * the record says dnsChecked false.
+ */
+export function technologiesCase(dnsServer: string): SampleCase {
+  return {
+    endpoint: 'domain.technologies',
+    replay: { folders: [], routes: [{ host: new URL(TDA.url).host, path: new URL(TDA.url).pathname, file: TDA.file }] },
+    settings: { DNS_SERVERS: dnsServer },
+    pages: [{ domain: TDA.url }],
+    origins: ORIGINS,
+    note:
+      "Produced by the live domain.technologies path (src/sources/domain/technologies: the kit fetcher, signals and matcher) " +
+      'against the replay double from a real recorded page (scripts/samples/technologies.ts). Only the page body was ' +
+      'recorded, so there is no header, cookie or DNS evidence (the DNS double fails every question) and dnsChecked is ' +
+      'false. Test data only.',
+  };
+}
 
 export async function technologiesSample(): Promise<void> {
-  // Both sets read from disk, not imported: the Retire subset was just rewritten above.
-  const dir = `${repo}src/sources/domain/technologies/`;
-  const own = parseFingerprintFile(JSON.parse(readFileSync(`${dir}fingerprints.json`, 'utf8')), 'fingerprints.json');
-  const libs = parseFingerprintFile(JSON.parse(readFileSync(`${dir}retire-scripts.json`, 'utf8')), 'retire-scripts.json');
-  const html = readFileSync(`${upstream}${PAGE.file}`, 'utf8');
-  // Only the body was recorded: no headers, cookies or DNS answers, so those signals are empty here.
-  const signals = pageSignals({ url: PAGE.url, status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, html });
-  const technologies = new Matcher(mergeBuiltIn(own, libs)).detect({ ...signals, dns: {} });
-  const data = { domain: domainName(PAGE.url), url: PAGE.url, status: 200, technologies, dnsChecked: false };
-  writeFileSync(
-    `${repo}src/sources/domain/samples/technologies.json`,
-    `${JSON.stringify(
-      {
-        _provenance: {
-          note:
-            'Produced by the live path\'s signal extraction and matcher (src/sources/domain/technologies) from a real recorded page ' +
-            '(scripts/samples/technologies.ts). Only the page body was recorded, so there is no header, cookie or DNS evidence ' +
-            'and dnsChecked is false. Test data only.',
-          sources: [{ recording: `shared/upstream/${PAGE.file}`, origin: PAGE.origin, request: `GET ${PAGE.url}` }],
-        },
-        data,
-      },
-      null,
-      1,
-    )}\n`,
-  );
-  console.log(`wrote technologies sample: ${technologies.map((t) => t.name).join(', ')}`);
+  // The matcher's sets were imported when this process started: a Retire subset rewritten just now is not in them.
+  const loaded = JSON.stringify(loadedRetire);
+  const onDisk = JSON.stringify(JSON.parse(readFileSync(`${repo}src/sources/domain/technologies/retire-scripts.json`, 'utf8')));
+  if (loaded !== onDisk) throw new Error('retire-scripts.json changed in this run: run scripts/make-samples.ts once more for the technologies sample');
+  const dns = await startBrokenDns();
+  try {
+    const target = await recordSamples(technologiesCase(dns.server));
+    console.log(`wrote technologies sample: ${target}`);
+  } finally {
+    await dns.close();
+  }
 }
 
 /** The one call scripts/make-samples.ts makes. */

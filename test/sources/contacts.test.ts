@@ -269,8 +269,8 @@ describe.skipIf(!HAVE_PAGES)(`web.contacts: the recorded pages${PAGES_SKIP}`, ()
   it('the committed sample is exactly the normaliser run over the recorded TD Ameritrade page', () => {
     const url = 'https://www.tdameritrade.com/investment-guidance/setting-financial-goals.html';
     const record = buildRecord('https://www.tdameritrade.com', [readPage(readPageRecording(TDA_PAGE), url, 200)]);
-    expect(sample.data).toEqual(JSON.parse(JSON.stringify(record)));
-    expect(sample._provenance.sources[0].recording).toBe(`shared/upstream/${TDA_PAGE}`);
+    expect(sample.pages[0].data).toEqual(JSON.parse(JSON.stringify(record)));
+    expect(sample._provenance.pages[0].recordings[0].recording).toBe(`shared/upstream/${TDA_PAGE}`);
   });
 
   it('decodePage: the HTTP charset wins, then <meta charset>', () => {
@@ -528,7 +528,7 @@ describe.skipIf(!HAVE_PAGES)(`web.contacts through the gateway${PAGES_SKIP}`, ()
     const seen = [sites.seen.length, dns.queries.length];
     const r = await call({ url: 'https://www.tdameritrade.com', maxPages: 3 }, testKey);
     expect(r.status, r.text).toBe(200);
-    expect(r.json.data).toEqual(pruneData(sample.data as never));
+    expect(r.json.data).toEqual(pruneData(sample.pages[0].data as never));
     expect(r.json.creditsUsed).toBe(2);
     expect([sites.seen.length, dns.queries.length]).toEqual(seen);
     expect(await balance()).toBe(before);

@@ -416,7 +416,7 @@ describe('email.verify through the gateway', () => {
   it('test-mode keys answer the committed samples by verdict, never probe, never spend', async () => {
     const before = await balance();
     const connections = smtp.connections;
-    const data = (sample as { data: Record<string, { verdict: string }> }).data;
+    const data = Object.fromEntries(sample.pages.map((p) => [p.data.verdict, p.data]));
     const deliverable = await verify('anyone@example.com', testKey);
     expect(deliverable.status).toBe(200);
     expect(deliverable.json).toMatchObject({ success: true, creditsUsed: 1, data: { verdict: 'deliverable', email: 'jane.doe@mail.test' } });
@@ -429,7 +429,7 @@ describe('email.verify through the gateway', () => {
   });
 
   it('the committed sample is what the prober produces today (scripts/samples/email.ts)', () => {
-    const data = (sample as { data: Record<string, { verdict: string; smtp?: object }> }).data;
+    const data = Object.fromEntries(sample.pages.map((p) => [p.data.verdict, p.data]));
     expect(Object.keys(data).sort()).toEqual(['deliverable', 'risky', 'undeliverable', 'unknown']);
     for (const [verdict, record] of Object.entries(data)) expect(record.verdict).toBe(verdict);
   });

@@ -182,10 +182,10 @@ describe.skipIf(!HAVE_OPENWEB)(`open-web sources through the gateway${OPENWEB_SK
     expect(s.json.data.store).toEqual(pruneData(storeSample.pages[0].data as never).store);
     const w = await post(gw.url, '/v1/domain/whois', { domain: 'example.com' }, { key: testKey });
     expect(w.status, w.text).toBe(200);
-    expect(w.json.data).toEqual(pruneData(whoisSample.data as never));
+    expect(w.json.data).toEqual(pruneData(whoisSample.pages[0].data as never));
     const d = await post(gw.url, '/v1/domain/dns', { domain: 'example.com', types: ['MX', 'SRV'] }, { key: testKey });
     expect(d.status, d.text).toBe(200);
-    expect(d.json.data.records).toEqual(dnsSample.data.records.filter((x) => x.type === 'MX'));
+    expect(d.json.data.records).toEqual(dnsSample.pages[0].data.records.filter((x) => x.type === 'MX'));
     expect(d.json.data.noRecords).toEqual(['SRV']);
     expect([sites.seen.length, rdap.seen.length, whois.queries.length, dns.queries.length]).toEqual(seen);
     expect(await balance()).toBe(before);

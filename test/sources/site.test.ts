@@ -613,14 +613,14 @@ describe.skipIf(!HAVE_SITE)(`site source through the gateway${SITE_SKIP}`, () =>
     const seen = [sites.seen.length, dns.queries.length];
     const m = await post(gw.url, '/v1/site/map', { url: 'example.com' }, { key: testKey });
     expect(m.status, m.text).toBe(200);
-    expect(m.json.data).toEqual(pruneData(mapSample.data as never));
+    expect(m.json.data).toEqual(pruneData(mapSample.pages[0].data as never));
     expect(m.json.creditsUsed).toBe(1);
     const short = await post(gw.url, '/v1/site/map', { url: 'example.com', limit: 3 }, { key: testKey });
-    expect(short.json.data.pages).toEqual(mapSample.data.pages.slice(0, 3));
+    expect(short.json.data.pages).toEqual(mapSample.pages[0].data.pages.slice(0, 3));
     expect(short.json.data.cursor).toBe('s.0.0.3');
     const s = await post(gw.url, '/v1/site/seo', { url: 'example.com' }, { key: testKey });
     expect(s.status, s.text).toBe(200);
-    expect(s.json.data).toEqual(pruneData(seoSample.data as never));
+    expect(s.json.data).toEqual(pruneData(seoSample.pages[0].data as never));
     const md = await post(gw.url, '/v1/site/seo', { url: 'example.com' }, { key: testKey, headers: { accept: 'text/markdown' } });
     expect(md.status).toBe(200);
     expect(md.text).toContain('Setting Financial Goals | TD Ameritrade');

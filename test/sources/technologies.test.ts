@@ -245,9 +245,9 @@ describe.skipIf(!HAVE_PAGES)(`recorded pages${PAGES_SKIP}`, () => {
   });
 
   it('the committed sample is what the matcher makes of the recorded page today', () => {
-    const found = detect('tdameritrade-setting-financial-goals.html', sample.data.url);
-    expect(sample.data.technologies.map((t) => t.name)).toEqual([...found.keys()]);
-    expect(sample.data.technologies).toEqual([...found.values()]);
+    const found = detect('tdameritrade-setting-financial-goals.html', sample.pages[0].data.url);
+    expect(sample.pages[0].data.technologies.map((t) => t.name)).toEqual([...found.keys()]);
+    expect(sample.pages[0].data.technologies).toEqual([...found.values()]);
   });
 });
 
@@ -385,7 +385,7 @@ describe('domain.technologies through the gateway', () => {
     expect(r.status, r.text).toBe(200);
     // Test mode shows what the call would cost; the balance does not move.
     expect(r.json.creditsUsed).toBe(1);
-    expect(r.json.data).toEqual(pruneData(sample.data as never));
+    expect(r.json.data).toEqual(pruneData(sample.pages[0].data as never));
     expect([sites.seen.length, dns.queries.length]).toEqual(seen);
     expect(await balance()).toBe(before);
   });

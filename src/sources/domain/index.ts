@@ -1,48 +1,47 @@
 /**
  * The domain source: `domain.dns` (records with TTLs from QUARRY_DNS_SERVERS) and `domain.whois` (RDAP from the IANA
  * bootstrap, port-43 WHOIS when the TLD has no RDAP or its RDAP server fails) and `domain.technologies` (./technologies),
- * live and from committed samples.
+ * live and from committed sample pages (scripts/samples/domain.ts, scripts/samples/technologies.ts).
  */
 import { domainToUnicode } from 'node:url';
 import { isQuarryError } from '../../errors.js';
 import { createSsrfGuard } from '../../upstream/ssrf.js';
 import { DOMAIN } from '../../catalogue/endpoints/domain.js';
-import type { OutputOf } from '../../catalogue/types.js';
 import { operation } from '../kit/operation.js';
-import type { OperationResult, SourceContext, SourceModule } from '../types.js';
-import { DEFAULT_TYPES, dnsClient, lookupRecords, resolvers, type DnsData, type RecordType } from './dns.js';
+import type { SampleSet } from '../kit/samples.js';
+import type { SourceContext, SourceModule } from '../types.js';
+import { dnsClient, lookupRecords, resolvers, type DnsData, type RecordType } from './dns.js';
 import { domainName } from './name.js';
 import { loadBootstrap, queryRdap, rdapBases } from './rdap.js';
 import type { RegistrationRecord, WhoisData } from './record.js';
 import { whoisLookup } from './whois.js';
 import { technologiesOp } from './technologies/index.js';
-import dnsSample from './samples/dns.json' with { type: 'json' };
-import whoisSample from './samples/whois.json' with { type: 'json' };
+import dnsSamples from './samples/dns.json' with { type: 'json' };
+import whoisSamples from './samples/whois.json' with { type: 'json' };
 
 const DEFAULT_BOOTSTRAP = 'https://data.iana.org/rdap/dns.json';
 
 const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
+/** A name that does not exist answers 200 with `exists: false` (billed: that is the answer). */
 const dnsOp = operation(DOMAIN.dns, {
   async run(input, ctx) {
-    const domain = domainName(input.domain as string);
-    const data = await lookupRecords(domain, [...new Set(input.types)], dnsClient(resolvers(ctx.settings.DNS_SERVERS)));
-    return dnsResult(data);
+    const domain = domainName(input.domain);
+    return { data: await lookupRecords(domain, [...new Set(input.types)], dnsClient(resolvers(ctx.settings.DNS_SERVERS))) };
   },
+  /**
+   * Test mode answers the types asked for, from the one sample record of every default type: a generic page would
+   * answer the same types whatever was asked.
+   */
   sample(input) {
-    const data = (dnsSample as unknown as { data: DnsData }).data;
+    const data = (dnsSamples as unknown as SampleSet<DnsData>).pages[0].data;
     const types: readonly RecordType[] = input.types;
     const records = data.records.filter((r) => types.includes(r.type));
     const noRecords = types.filter((t) => !records.some((r) => r.type === t));
     const { noRecords: _, ...rest } = data;
-    return dnsResult({ ...rest, records, ...(noRecords.length ? { noRecords } : {}) });
+    return { data: { ...rest, records, ...(noRecords.length ? { noRecords } : {}) } };
   },
 });
-
-/** A name that does not exist answers 200 with `exists: false` (billed: that is the answer). */
-function dnsResult(data: DnsData): OperationResult<OutputOf<typeof DOMAIN.dns>> {
-  return { data };
-}
 
 function withUnicode(record: RegistrationRecord): RegistrationRecord {
   const unicode = domainToUnicode(record.domain);
@@ -76,19 +75,13 @@ async function whois(domain: string, ctx: SourceContext): Promise<WhoisData> {
 }
 
 /** A name that is not registered answers 200 with `registered: false` (billed: that is the answer). */
-function whoisResult(data: WhoisData): OperationResult<OutputOf<typeof DOMAIN.whois>> {
-  return { data };
-}
-
 const whoisOp = operation(DOMAIN.whois, {
   async run(input, ctx) {
-    const name = domainName(input.domain as string);
+    const name = domainName(input.domain);
     // Registration data belongs to the registered name: a leading `www.` (the usual paste) is dropped.
-    return whoisResult(await whois(name.startsWith('www.') && name.split('.').length > 2 ? name.slice(4) : name, ctx));
+    return { data: await whois(name.startsWith('www.') && name.split('.').length > 2 ? name.slice(4) : name, ctx) };
   },
-  sample() {
-    return whoisResult((whoisSample as unknown as { data: WhoisData }).data);
-  },
+  samples: whoisSamples,
 });
 
 const domain: SourceModule = {

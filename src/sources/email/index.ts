@@ -1,6 +1,6 @@
 /**
  * The email source: `email.verify`, live (DNS through QUARRY_DNS_SERVERS, an SMTP RCPT probe on QUARRY_SMTP_PORT to
- * mail servers the SSRF guard lets through) and from the committed sample in test mode.
+ * mail servers the SSRF guard lets through) and from the committed sample pages in test mode.
  *
  * Settings (QUARRY_EMAIL_<NAME>): HELO_NAME (the name the probe introduces itself with; set it to a name whose A and
  * PTR records match the outbound address, default the host name), SMTP_TIMEOUT_MS (longest silence while waiting
@@ -15,8 +15,9 @@ import { EMAIL } from '../../catalogue/endpoints/email.js';
 import type { OutputOf } from '../../catalogue/types.js';
 import { operation } from '../kit/operation.js';
 import type { OperationResult, SourceModule } from '../types.js';
-import { verifyEmail, type EmailRecord, type Verdict } from './verify.js';
-import sample from './samples/verify.json' with { type: 'json' };
+import type { SampleSet } from '../kit/samples.js';
+import { verifyEmail, type EmailRecord } from './verify.js';
+import samples from './samples/verify.json' with { type: 'json' };
 
 const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -35,7 +36,7 @@ export const DEFAULTS = { smtpPort: 25, stepTimeoutMs: 8000, totalTimeoutMs: 15_
 const verifyOp = operation(EMAIL.verify, {
   async run(input, ctx) {
     const s = ctx.settings;
-    const { record, free } = await verifyEmail(input.email as string, {
+    const { record, free } = await verifyEmail(input.email, {
       query: dnsClient(resolvers(s.DNS_SERVERS)),
       guard: createSsrfGuard(list(s.OUTBOUND_ALLOW), list(s.DNS_SERVERS)),
       port: positive(s, 'SMTP_PORT', DEFAULTS.smtpPort, 65_535),
@@ -48,13 +49,14 @@ const verifyOp = operation(EMAIL.verify, {
     return result(record, free);
   },
   /**
-   * Test mode answers one of the recorded conversations: the one whose verdict is the input's local part
-   * (`risky@…`, `undeliverable@…`, `unknown@…`), like a payment API's test card numbers; `deliverable` otherwise.
+   * Test mode answers one of the recorded conversations (a page each): the one whose verdict is the input's local
+   * part (`risky@…`, `undeliverable@…`, `unknown@…`), like a payment API's test card numbers; `deliverable`
+   * otherwise. Generic sample pages answer by cursor, and this endpoint has none: the verdict is what a test picks.
    */
   sample(input) {
-    const records = (sample as unknown as { data: Record<Verdict, EmailRecord> }).data;
-    const wanted = String(input.email ?? '').trim().split('@')[0]?.toLowerCase() as Verdict;
-    const record = records[wanted] ?? records.deliverable;
+    const pages = (samples as unknown as SampleSet<EmailRecord>).pages.map((p) => p.data);
+    const wanted = input.email.trim().split('@')[0]?.toLowerCase();
+    const record = pages.find((r) => r.verdict === wanted) ?? pages.find((r) => r.verdict === 'deliverable')!;
     return result(record, record.verdict === 'unknown');
   },
 });

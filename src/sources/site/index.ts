@@ -1,17 +1,17 @@
 /**
  * The site source (issue 5): `site.map` (a site's pages from its sitemaps, or a bounded crawl) and `site.seo` (an SEO
- * check of one page), live through the SSRF-guarded upstream client and from the committed samples.
+ * check of one page), live through the open-web toolkit (src/sources/kit/web) and, in test mode, from the committed
+ * sample pages (scripts/samples/site.ts).
  */
 import { SITE } from '../../catalogue/endpoints/site.js';
-import type { OutputOf } from '../../catalogue/types.js';
 import { operation } from '../kit/operation.js';
-import type { OperationResult, SourceContext, SourceModule } from '../types.js';
+import type { SourceContext, SourceModule } from '../types.js';
 import { Budget, webFetcher, type Fetcher } from '../kit/web/fetch.js';
 import { siteAddress } from './address.js';
-import { mapSite, type MapData } from './map.js';
-import { checkPage, type SeoRecord } from './seo.js';
-import mapSample from './samples/map.json' with { type: 'json' };
-import seoSample from './samples/seo.json' with { type: 'json' };
+import { mapSite } from './map.js';
+import { checkPage } from './seo.js';
+import mapSamples from './samples/map.json' with { type: 'json' };
+import seoSamples from './samples/seo.json' with { type: 'json' };
 
 /** Wall-clock budget of one call (QUARRY_SITE_TIME_BUDGET_MS): a map or check that runs out answers what it has. */
 const DEFAULT_BUDGET_MS = 25_000;
@@ -26,34 +26,21 @@ const budgetOf = (settings: Readonly<Record<string, string | undefined>>): Budge
 
 const fetcherOf = (ctx: SourceContext, budget: Budget): Fetcher => webFetcher(ctx, { budget, timeoutMs: REQUEST_TIMEOUT_MS });
 
-const mapResult = (data: MapData): OperationResult<OutputOf<typeof SITE.map>> => ({ data, items: data.pages.length });
-
 const map = operation(SITE.map, {
   async run(input, ctx) {
-    const start = siteAddress(input.url as string);
+    const start = siteAddress(input.url);
     const budget = budgetOf(ctx.settings);
-    const limit = (input.limit as number | undefined) ?? 100;
-    const data = await mapSite({ start, limit, cursor: input.cursor as string | undefined, fetcher: fetcherOf(ctx, budget), budget });
-    return mapResult(data);
+    return { data: await mapSite({ start, limit: input.limit, cursor: input.cursor, fetcher: fetcherOf(ctx, budget), budget }) };
   },
-  sample(input) {
-    const data = (mapSample as unknown as { data: MapData }).data;
-    const limit = (input.limit as number | undefined) ?? 100;
-    if (data.pages.length <= limit) return mapResult(data);
-    // A shorter page of the sample continues, like a live one, from the next entry of the same file.
-    return mapResult({ ...data, pages: data.pages.slice(0, limit), cursor: `s.0.0.${limit}` });
-  },
+  samples: mapSamples,
 });
 
 const seo = operation(SITE.seo, {
   async run(input, ctx) {
-    const start = siteAddress(input.url as string);
-    const record = await checkPage(start, fetcherOf(ctx, budgetOf(ctx.settings)));
-    return { data: record };
+    const start = siteAddress(input.url);
+    return { data: await checkPage(start, fetcherOf(ctx, budgetOf(ctx.settings))) };
   },
-  sample() {
-    return { data: (seoSample as unknown as { data: SeoRecord }).data };
-  },
+  samples: seoSamples,
 });
 
 const site: SourceModule = {

@@ -16,7 +16,7 @@ import { domainName } from '../name.js';
 import { FingerprintError, loadFingerprints } from './fingerprints.js';
 import { Matcher } from './matcher.js';
 import { cnameSignals, dnsQuery, dnsSignals, fetchPage, pageSignals, type Target } from './signals.js';
-import sample from '../samples/technologies.json' with { type: 'json' };
+import samples from '../samples/technologies.json' with { type: 'json' };
 
 /** domain.technologies' record, read off its declaration (src/catalogue/endpoints/domain.ts). */
 export type TechnologiesData = OutputOf<typeof DOMAIN.technologies>;
@@ -61,7 +61,7 @@ export function technologiesTarget(input: string): Target {
 
 export const technologiesOp = operation(DOMAIN.technologies, {
   async run(input, ctx) {
-    const target = technologiesTarget(input.domain as string);
+    const target = technologiesTarget(input.domain);
     const matcher = matcherFor(ctx.settings.FINGERPRINTS_FILE, ctx.log);
     const query = dnsQuery(ctx);
     // The page and the domain's records in parallel; the final host's alias once the page says where it ended.
@@ -78,9 +78,7 @@ export const technologiesOp = operation(DOMAIN.technologies, {
     const technologies = matcher.detect({ ...pageSignals(page), dns: merged });
     return result({ domain: target.domain, url: page.url, status: page.status, technologies, dnsChecked: dns.ok });
   },
-  sample() {
-    return result((sample as unknown as { data: TechnologiesData }).data);
-  },
+  samples,
 });
 
 /** A promise that never rejects, so a DNS failure cannot fail the call or go unhandled while the page loads. */
