@@ -54,7 +54,43 @@ const CASES: SampleCase[] = [
     pages: [{ playlist: 'PLoumn5BIsUDeGF1vy5Nylf_RJKn5aL_nr' }, { playlist: 'PLoumn5BIsUDeGF1vy5Nylf_RJKn5aL_nr', cursor: PREVIOUS_CURSOR }],
     note: `${ORIGIN} The recorded 150-entry playlist in its two recorded pages (100, then 50); any playlist answers them.`,
   },
+  {
+    endpoint: 'youtube.suggest',
+    replay: YOUTUBE_REPLAY,
+    pages: [{ query: 'hello', country: 'de' }],
+    note: `${ORIGIN} The recorded suggestions for "hello" in Germany; any query answers them.`,
+  },
+  {
+    endpoint: 'youtube.music.search',
+    replay: YOUTUBE_REPLAY,
+    pages: [{ query: 'mocromaniac' }, { query: 'mocromaniac', cursor: PREVIOUS_CURSOR }],
+    note: `${ORIGIN} Two recorded pages of a YouTube Music songs search for "mocromaniac"; any query and type answer them.`,
+  },
+  {
+    endpoint: 'youtube.music.suggestions',
+    replay: YOUTUBE_REPLAY,
+    pages: [{ query: '' }],
+    note: `${ORIGIN} The one recorded suggestions answer was asked with an empty input, and holds none.`,
+  },
+  { endpoint: 'youtube.music.album', replay: YOUTUBE_REPLAY, pages: [{ album: 'MPREb_Tr9YVfRfip1' }], note: `${ORIGIN} One recorded album page (ytmusicapi, 2026-05); any album answers it.` },
+  { endpoint: 'youtube.music.artist', replay: YOUTUBE_REPLAY, pages: [{ artist: 'UCJwGWV914kBlV4dKRn7AEFA' }], note: `${ORIGIN} One recorded artist page (ytmusicapi, 2026-05); any artist answers it.` },
+  ...documentedCases(),
 ];
+
+/** Endpoints no recording exists for: their samples come from the documented fixtures of the tests, and say so. */
+function documentedCases(): SampleCase[] {
+  const DOCUMENTED =
+    'NOT a recording: no answer of this kind exists in shared/upstream, so this sample comes from test/fixtures/documented/youtube/, ' +
+    'written from the documented interface (each fixture\'s _note names the public source of its field names; values are made up).';
+  return [
+    { endpoint: 'youtube.livechat', replay: YOUTUBE_REPLAY, pages: [{ video: 'X4VbdwhkE10' }], note: `The chat continuation comes from a recorded watch page (video-live.next.json); the chat batch is ${DOCUMENTED}` },
+    { endpoint: 'youtube.music.song', replay: YOUTUBE_REPLAY, pages: [{ song: 'HhQGHxWZCd0' }], note: `The YouTube Music watch answer is ${DOCUMENTED}` },
+    { endpoint: 'youtube.music.lyrics', replay: YOUTUBE_REPLAY, pages: [{ song: 'HhQGHxWZCd0' }], note: `The YouTube Music watch and lyrics answers are ${DOCUMENTED}` },
+    { endpoint: 'youtube.music.playlist', replay: YOUTUBE_REPLAY, pages: [{ playlist: 'RDCLAK5uy_kmPRjHDECIcuVwnKsx2Ng7fyNgFKWNJFs', limit: 1 }], note: `The YouTube Music playlist answer is ${DOCUMENTED}` },
+    { endpoint: 'youtube.kids.search', replay: YOUTUBE_REPLAY, pages: [{ query: 'dinosaurs' }], note: `The YouTube Kids search answer is ${DOCUMENTED}` },
+    { endpoint: 'youtube.kids.video', replay: YOUTUBE_REPLAY, pages: [{ video: 'kidsVideo01' }], note: `The YouTube Kids player answer is ${DOCUMENTED}` },
+  ];
+}
 
 export async function youtubeSamples(only?: string[]): Promise<void> {
   for (const c of CASES) {

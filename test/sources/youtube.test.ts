@@ -273,3 +273,120 @@ describe('test mode answers from the committed samples', () => {
     expect(out.data).toBeTruthy();
   });
 });
+
+describe.skipIf(!haveRecordings('video'))(`youtube suggestions, live chat, Music and Kids${skipReason('video')}`, () => {
+  let replay: Replay;
+  let live: LiveContext;
+  beforeAll(async () => {
+    replay = await startReplay(YOUTUBE_REPLAY);
+    live = liveContext('youtube', replay);
+  });
+  afterAll(async () => {
+    await live.close();
+    await replay.close();
+  });
+  beforeEach(() => {
+    replay.seen.length = 0;
+  });
+
+  type Check = (data: any, served: string[], out: { items?: number; free?: boolean }) => void;
+  it.each<[string, Record<string, unknown>, Check]>([
+    ['youtube.suggest', { query: 'hello', country: 'DE' }, (d, served) => {
+      expect(served).toEqual(['video/suggest.complete.json']);
+      expect(d).toMatchObject({ query: 'hello', country: 'de', language: 'en' });
+      expect(d.suggestions.slice(0, 3)).toEqual(['hello', 'hello kitty', 'hello neighbor']);
+      expect(d.suggestions).toHaveLength(14);
+    }],
+    ['youtube.music.search', { query: 'mocromaniac' }, (d, served) => {
+      expect(served).toEqual(['video/music-search-songs.page1.json']);
+      expect(d.results).toHaveLength(20);
+      expect(d.results[0]).toMatchObject({
+        type: 'song', id: 'HhQGHxWZCd0', title: 'Boom Boom Boom', url: 'https://music.youtube.com/watch?v=HhQGHxWZCd0', durationSeconds: 171, plays: 333000, isExplicit: true,
+        artists: [{ name: 'MocroManiac', id: 'UCbavYW_bduz7PMrVuv0rJLA' }], album: { name: 'Boom Boom Boom', id: 'MPREb_xO8k7KwxIXy' },
+      });
+      expect(d.cursor).toBe(readRecordingJson('video/music-search-songs.page1.json').contents.tabbedSearchResultsRenderer.tabs[0].tabRenderer.content.sectionListRenderer.contents.find((c: any) => c.musicShelfRenderer).musicShelfRenderer.continuations[0].nextContinuationData.continuation);
+    }],
+    ['youtube.music.search', { query: 'mocromaniac', limit: 40 }, (d, served) => {
+      expect(served).toEqual(['video/music-search-songs.page1.json', 'video/music-search-songs.page2.json']);
+      expect(d.results).toHaveLength(40);
+      expect(new Set(d.results.map((r: any) => r.id)).size).toBe(40);
+      expect(d.results.every((r: any) => r.type === 'song')).toBe(true);
+    }],
+    ['youtube.music.suggestions', { query: '' }, (d, served, out) => {
+      expect(served).toEqual(['video/music-search-suggestions.json']);
+      expect(d).toEqual({ query: '', suggestions: [] });
+      expect(out.free).toBe(true); // an empty answer is not billed
+    }],
+    ['youtube.music.album', { album: 'https://music.youtube.com/browse/MPREb_Tr9YVfRfip1' }, (d, served) => {
+      expect(served).toEqual(['video/music-album.browse.json']);
+      expect(d.album).toMatchObject({ type: 'album', id: 'MPREb_Tr9YVfRfip1', title: '17', year: 2017, tracks: 11, durationText: '22 minutes', artists: [{ name: 'XXXTENTACION', id: 'UCnAcxgRZ065f_eXK1o85c1w' }], playlistId: 'OLAK5uy_kW9hN-oBmekJ06jhhfStpwRd5pcRKIztY' });
+      expect(d.album.description).toMatch(/^17 is the debut studio album/);
+      expect(d.tracks).toHaveLength(11);
+      expect(d.tracks[0]).toMatchObject({ type: 'song', id: '0m68rsj48X0', title: 'The Explanation', index: 1, durationSeconds: 51, plays: 26000000, album: { id: 'MPREb_Tr9YVfRfip1', name: '17' } });
+      expect(d.related.length).toBeGreaterThan(0);
+      expect(d.related[0]).toMatchObject({ type: 'album', id: 'MPREb_voteCvuOSms' });
+    }],
+    ['youtube.music.artist', { artist: 'UCJwGWV914kBlV4dKRn7AEFA' }, (d, served) => {
+      expect(served).toEqual(['video/music-artist.browse-hatsune-miku.json']);
+      expect(d.artist).toMatchObject({ type: 'artist', id: 'UCJwGWV914kBlV4dKRn7AEFA', title: 'Hatsune Miku', followers: 4410000, subtitle: '16.1M monthly audience' });
+      expect(d.sections.map((s: any) => s.title)).toEqual(expect.arrayContaining(['Top songs', 'Albums', 'Singles & EPs', 'Videos']));
+      const top = d.sections.find((s: any) => s.title === 'Top songs');
+      expect(top.items[0]).toMatchObject({ type: 'song', plays: 243000000, artists: [{ name: '32ki' }, { name: 'Hatsune Miku' }, { name: 'Kasane Teto' }] });
+    }],
+    ['youtube.music.artist', { artist: 'https://music.youtube.com/channel/UC5CwaMl1eIgY8h02uZw7u8A' }, (d, served) => {
+      expect(served).toEqual(['video/music-artist.browse-hoshimachi-suisei.json']);
+      expect(d.artist.title).toBeTruthy();
+      expect(d.artist.description).toBeTruthy(); // a description of several runs, joined
+      expect(d.sections.length).toBeGreaterThan(2);
+    }],
+    ['youtube.livechat', { video: 'X4VbdwhkE10' }, (d, served) => {
+      expect(served).toEqual(['video/video-live.next.json', 'route /youtubei/v1/live_chat/get_live_chat']);
+      expect(replay.seen.at(-1)?.body).toMatchObject({ continuation: readRecordingJson('video/video-live.next.json').contents.twoColumnWatchNextResults.conversationBar.liveChatRenderer.continuations[0].reloadContinuationData.continuation });
+      expect(d).toMatchObject({ video: 'X4VbdwhkE10', isReplay: false });
+      expect(d.messages).toEqual([
+        { type: 'message', id: 'ChwKGkNNaXZ4YlRYMUlvREZhbXA1UWNkNDdJTzJ3', author: { id: 'UCabcdefghijklmnopqrstuv', name: 'Some Viewer', url: 'https://www.youtube.com/channel/UCabcdefghijklmnopqrstuv', avatar: 'https://yt4.ggpht.com/example=s64' }, text: 'hello from the chat :wave:', createdAt: '2026-06-04T06:53:20.123Z', badges: ['Moderator'] },
+        { type: 'paid', id: 'ChwKGkNQV2d4YlRYMUlvREZVSmQ1UWNkcXlzQlhn', author: { id: 'UCzyxwvutsrqponmlkjihgfe', name: 'Generous Viewer', url: 'https://www.youtube.com/channel/UCzyxwvutsrqponmlkjihgfe' }, text: 'thanks for the stream', createdAt: '2026-06-04T06:53:25.000Z', amountText: '$5.00' },
+      ]);
+      expect(d.cursor).toMatch(/^live\.0ofMyAN/);
+    }],
+    ['youtube.music.song', { song: 'https://music.youtube.com/watch?v=HhQGHxWZCd0' }, (d) => {
+      expect(d.song).toMatchObject({ type: 'song', id: 'HhQGHxWZCd0', title: 'Boom Boom Boom', durationSeconds: 171, year: 2021, isExplicit: true, artists: [{ name: 'MocroManiac' }], album: { id: 'MPREb_xO8k7KwxIXy' } });
+      expect(d.lyricsId).toBe('MPLYt_example_lyrics_1');
+    }],
+    ['youtube.music.lyrics', { song: 'HhQGHxWZCd0' }, (d) => {
+      expect(d).toEqual({ song: 'HhQGHxWZCd0', lyrics: 'First line of the song\nSecond line of the song\n\nChorus line', source: 'Example Lyrics Provider' });
+    }],
+    ['youtube.music.playlist', { playlist: 'RDCLAK5uy_kmPRjHDECIcuVwnKsx2Ng7fyNgFKWNJFs', limit: 1 }, (d) => {
+      expect(d.playlist).toMatchObject({ type: 'playlist', title: 'Example Hits', tracks: 2, author: { name: 'YouTube Music' } });
+      expect(d.tracks[0]).toMatchObject({ type: 'song', id: 'HhQGHxWZCd0', durationSeconds: 171, artists: [{ name: 'MocroManiac' }] });
+      expect(d.cursor).toBe('4qmFsgJbEiRWTFJEQ0xBSzV1eV9leGFtcGxl');
+    }],
+    ['youtube.kids.search', { query: 'dinosaurs' }, (d) => {
+      expect(replay.seen[0]).toMatchObject({ host: 'www.youtubekids.com', path: '/youtubei/v1/search' });
+      expect(d.results).toHaveLength(2);
+      expect(d.results[0]).toMatchObject({ type: 'video', id: 'kidsVideo01', kidsUrl: 'https://www.youtubekids.com/watch?v=kidsVideo01', durationSeconds: 245, views: 1234567, publishedText: '2 years ago', author: { name: 'Example Kids Channel' } });
+    }],
+    ['youtube.kids.video', { video: 'kidsVideo01' }, (d) => {
+      expect(replay.seen[0].body).toMatchObject({ videoId: 'kidsVideo01' });
+      expect(d.video).toMatchObject({ type: 'video', id: 'kidsVideo01', title: 'Dinosaurs for kids', durationSeconds: 245, views: 1234567, keywords: ['dinosaurs', 'kids'] });
+    }],
+  ])('%s %j', async (id, body, check) => {
+    const out = await runLive(id, body, live.ctx);
+    expect(replay.misses()).toEqual([]);
+    check(out.data, replay.served(), out);
+  });
+
+  it('the recorded charts page reads through the same shelf reader (no endpoint asks for charts)', async () => {
+    const { musicSections } = await import('../../src/sources/youtube/music.js');
+    const sections = musicSections(readRecordingJson('video/music-charts-us.browse.json'));
+    expect(sections.length).toBeGreaterThan(1);
+    expect(sections.flatMap((s) => s.items).length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('a music continuation is sent in the query as YouTube Music’s web client sends it', async () => {
+    const page1 = await runLive('youtube.music.search', { query: 'mocromaniac' }, live.ctx);
+    replay.seen.length = 0;
+    await runLive('youtube.music.search', { query: 'mocromaniac', cursor: page1.data.cursor }, live.ctx);
+    expect(replay.served()).toEqual(['video/music-search-songs.page2.json']);
+  });
+});

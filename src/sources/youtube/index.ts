@@ -9,7 +9,19 @@ import { operation } from '../kit/operation.js';
 import { answerFromSamples, type SampleSet } from '../kit/samples.js';
 import type { SourceModule } from '../types.js';
 import { DEFAULTS } from './client.js';
+import * as more from './extras.js';
 import * as run from './operations.js';
+import kidsSearchSamples from './samples/kids.search.json' with { type: 'json' };
+import kidsVideoSamples from './samples/kids.video.json' with { type: 'json' };
+import livechatSamples from './samples/livechat.json' with { type: 'json' };
+import musicAlbumSamples from './samples/music.album.json' with { type: 'json' };
+import musicArtistSamples from './samples/music.artist.json' with { type: 'json' };
+import musicLyricsSamples from './samples/music.lyrics.json' with { type: 'json' };
+import musicPlaylistSamples from './samples/music.playlist.json' with { type: 'json' };
+import musicSearchSamples from './samples/music.search.json' with { type: 'json' };
+import musicSongSamples from './samples/music.song.json' with { type: 'json' };
+import musicSuggestionsSamples from './samples/music.suggestions.json' with { type: 'json' };
+import suggestSamples from './samples/suggest.json' with { type: 'json' };
 import channelSamples from './samples/channel.json' with { type: 'json' };
 import commentsSamples from './samples/comments.json' with { type: 'json' };
 import repliesSamples from './samples/comments.replies.json' with { type: 'json' };
@@ -47,20 +59,18 @@ const youtube: SourceModule = {
     }),
     operation(YOUTUBE.channel, { run: run.channel, samples: channelSamples }),
     operation(YOUTUBE.playlist, { run: run.playlist, samples: playlistSamples }),
+    operation(YOUTUBE.suggest, { run: more.suggest, samples: suggestSamples }),
+    operation(YOUTUBE.livechat, { run: more.livechat, samples: livechatSamples }),
+    operation(YOUTUBE.musicSearch, { run: more.musicSearch, samples: musicSearchSamples }),
+    operation(YOUTUBE.musicSuggestions, { run: more.musicSuggestionsOp, samples: musicSuggestionsSamples }),
+    operation(YOUTUBE.musicSong, { run: more.musicSong, samples: musicSongSamples }),
+    operation(YOUTUBE.musicLyrics, { run: more.musicLyrics, samples: musicLyricsSamples }),
+    operation(YOUTUBE.musicAlbum, { run: more.musicAlbum, samples: musicAlbumSamples }),
+    operation(YOUTUBE.musicArtist, { run: more.musicArtist, samples: musicArtistSamples }),
+    operation(YOUTUBE.musicPlaylist, { run: more.musicPlaylist, samples: musicPlaylistSamples }),
+    operation(YOUTUBE.kidsSearch, { run: more.kidsSearchOp, samples: kidsSearchSamples }),
+    operation(YOUTUBE.kidsVideo, { run: more.kidsVideoOp, samples: kidsVideoSamples }),
   ],
-  notBuilt: {
-    'youtube.suggest': 'youtube.suggest is being built.',
-    'youtube.livechat': 'youtube.livechat is being built.',
-    'youtube.music.search': 'youtube.music.search is being built.',
-    'youtube.music.suggestions': 'youtube.music.suggestions is being built.',
-    'youtube.music.song': 'youtube.music.song is being built.',
-    'youtube.music.lyrics': 'youtube.music.lyrics is being built.',
-    'youtube.music.album': 'youtube.music.album is being built.',
-    'youtube.music.artist': 'youtube.music.artist is being built.',
-    'youtube.music.playlist': 'youtube.music.playlist is being built.',
-    'youtube.kids.search': 'youtube.kids.search is being built.',
-    'youtube.kids.video': 'youtube.kids.video is being built.',
-  },
 };
 
 export default youtube;

@@ -6,7 +6,7 @@
  */
 import type { YOUTUBE_LIST_ENTRY, YOUTUBE_VIDEO_ITEM } from '../../catalogue/endpoints/youtube.js';
 import type { TypeOf } from '../../catalogue/types.js';
-import { arr, bool, changed, compact, count, int, isObj, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { arr, bool, changed, compact, count, int, isObj, need as needed, num, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type ListEntry = TypeOf<typeof YOUTUBE_LIST_ENTRY>;
 export type VideoItem = TypeOf<typeof YOUTUBE_VIDEO_ITEM>;
@@ -426,4 +426,4 @@ export function continuationItems(answer: Obj): unknown[] | undefined {
   return undefined;
 }
 
-export { arr, bool, compact, int, isObj, obj, objs, str, type Obj };
+export { arr, bool, compact, int, isObj, num, obj, objs, str, type Obj };
