@@ -293,8 +293,9 @@ export async function startWhoisDouble(): Promise<WhoisDouble> {
 
 export interface RdapDouble {
   url: string;
-  /** The bootstrap address for QUARRY_RDAP_BOOTSTRAP_URL. */
-  bootstrapUrl: string;
+  /** QUARRY_UPSTREAM_OVERRIDES sending data.iana.org and every RDAP server of the recorded bootstrap to this double. */
+  overrides: string;
+  /** `host/path` of each request, the host as the upstream client names it (X-Forwarded-Host). */
   seen: string[];
   /** Domains answered with 503 (to exercise the port-43 fallback). */
   failing: Set<string>;
@@ -310,21 +311,22 @@ const RDAP_FILES: Record<string, string> = {
 };
 
 /**
- * Serves the recorded 2022 IANA bootstrap with every base address rewritten to this server (`/rdap/<host>/…`), so
- * nothing can leave loopback, and the recorded RDAP domain answers; 404 `{errorCode:404}` for anything else.
+ * Answers at the real upstream addresses, through QUARRY_UPSTREAM_OVERRIDES: data.iana.org/rdap/dns.json is the
+ * recorded 2022 IANA bootstrap as published, and every RDAP server it names is sent here too (so nothing can leave
+ * loopback), answering the recorded RDAP domain answers; 404 `{errorCode:404}` for anything else.
  */
 export async function startRdapDouble(): Promise<RdapDouble> {
   const seen: string[] = [];
   const failing = new Set<string>();
-  let base = '';
+  const bootstrap = readJson('domain/rdap/iana-bootstrap-all-2022.json').dns;
+  const servers = new Set<string>((bootstrap.services as [string[], string[]][]).flatMap(([, urls]) => urls.map((u) => new URL(u).host)));
   const server = http.createServer((req, res) => {
     const path = req.url ?? '/';
-    seen.push(path);
-    if (path === '/bootstrap/dns.json') {
-      const dns = readJson('domain/rdap/iana-bootstrap-all-2022.json').dns;
-      dns.services = dns.services.map(([tlds, urls]: [string[], string[]]) => [tlds, urls.map((u) => `${base}/rdap/${new URL(u).host}${new URL(u).pathname}`)]);
+    const host = String(req.headers['x-forwarded-host'] ?? '');
+    seen.push(`${host}${path}`);
+    if (host === 'data.iana.org' && path === '/rdap/dns.json') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify(dns));
+      return res.end(JSON.stringify(bootstrap));
     }
     const m = /\/domain\/([^/?]+)$/.exec(path);
     const name = m ? decodeURIComponent(m[1]).toLowerCase() : '';
@@ -333,7 +335,7 @@ export async function startRdapDouble(): Promise<RdapDouble> {
       return res.end('{"errorCode":503}');
     }
     const file = RDAP_FILES[name];
-    if (m && file) {
+    if (m && file && servers.has(host)) {
       res.writeHead(200, { 'content-type': 'application/rdap+json' });
       // Links to the registrar's RDAP would leave loopback: the recorded answers are served without `related` links.
       const body = readJson(`domain/rdap/${file}`);
@@ -344,6 +346,7 @@ export async function startRdapDouble(): Promise<RdapDouble> {
     res.end('{"errorCode":404,"title":"Not Found"}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, bootstrapUrl: `${base}/bootstrap/dns.json`, seen, failing, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const overrides = ['data.iana.org', ...servers].map((h) => `${h}=${url}`).join(',');
+  return { url, overrides, seen, failing, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

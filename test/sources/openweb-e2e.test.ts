@@ -1,7 +1,8 @@
 /**
  * shopify.store, domain.dns and domain.whois end to end through the gateway (issue 5): every outbound exchange goes
- * to real servers on loopback (DNS, HTTP sites, WHOIS, RDAP) named through QUARRY_DNS_SERVERS, let through the SSRF
- * guard by QUARRY_OUTBOUND_ALLOW; 200 envelopes, billing, and test mode from the committed samples.
+ * to real servers on loopback (DNS, HTTP sites, WHOIS, RDAP) named through QUARRY_DNS_SERVERS, the RDAP bootstrap and
+ * servers at their real addresses through QUARRY_UPSTREAM_OVERRIDES, let through the SSRF guard by
+ * QUARRY_OUTBOUND_ALLOW; 200 envelopes, billing, and test mode from the committed samples.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneData } from '../../src/render/prune.js';
@@ -41,7 +42,7 @@ describe.skipIf(!HAVE_OPENWEB)(`open-web sources through the gateway${OPENWEB_SK
     [dns, sites, whois, rdap] = await Promise.all([startDnsDouble(), startSites(), startWhoisDouble(), startRdapDouble()]);
     ({ gw, key, testKey, accountId } = await startOpenWebGateway(dns, {
       QUARRY_WHOIS_PORT: String(whois.port),
-      QUARRY_RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
+      QUARRY_UPSTREAM_OVERRIDES: rdap.overrides,
     }));
   });
   afterAll(async () => {
@@ -133,8 +134,9 @@ describe.skipIf(!HAVE_OPENWEB)(`open-web sources through the gateway${OPENWEB_SK
     expect(r.json.creditsUsed).toBe(1);
     const expected = normaliseRdap(readJson('domain/rdap/20c.com.verisign.json'), '20c.com');
     expect(r.json.data).toMatchObject({ via: 'rdap', domain: '20c.com', registered: true, createdAt: expected.createdAt, expiresAt: expected.expiresAt });
-    expect(r.json.data.server).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/rdap\/rdap\.verisign\.com\/com\/v1\/$/);
-    expect(rdap.seen).toContain('/bootstrap/dns.json');
+    expect(r.json.data.server).toBe('https://rdap.verisign.com/com/v1/');
+    expect(rdap.seen).toContain('data.iana.org/rdap/dns.json');
+    expect(rdap.seen).toContain('rdap.verisign.com/com/v1/domain/20c.com');
     expect(await balance()).toBe(before - 1);
   });
 
