@@ -1,6 +1,6 @@
 import { countryAmong, country, cursor, date, endpoint, limit, text } from '../fields.js';
 import { bool, int, list, literal, rec, str } from '../records.js';
-import { COMMENT_FIELDS, IMAGE, MEDIA_VIDEO, PERSON, POST_FIELDS, PROFILE_FIELDS, VIDEO_FIELDS } from '../vocabulary.js';
+import { AD_FIELDS, COMMENT_FIELDS, MEDIA_VIDEO, POST_FIELDS, PROFILE_FIELDS, VIDEO_FIELDS } from '../vocabulary.js';
 
 /**
  * A TikTok video in the shared video vocabulary, with the post fields a short video also has (shares, bookmarks,
@@ -51,22 +51,18 @@ export const TIKTOK_COMMENT = rec(
   { author: COMMENT_FIELDS.author, likes: COMMENT_FIELDS.likes, replies: COMMENT_FIELDS.replies, isPinned: COMMENT_FIELDS.isPinned, isByAuthor: COMMENT_FIELDS.isByAuthor, language: str },
 );
 
-/**
- * An ad of TikTok's ad library. Its fields carry the names and types of the shared ad vocabulary the facebook source
- * is introducing (`AD_FIELDS`: `advertiser` a person, `titles` a list, `audience` the library's published range), so
- * the two merge once that lands; only what TikTok's library publishes is declared here.
- */
+/** An ad of TikTok's ad library: the fields of the shared ad vocabulary (`AD_FIELDS`) that the library publishes. */
 export const TIKTOK_AD = rec(
   { type: literal('ad'), id: str, url: str },
   {
-    advertiser: PERSON,
-    titles: list(str),
-    images: list(IMAGE),
-    videos: list(MEDIA_VIDEO),
-    format: str,
-    startedAt: str,
-    endedAt: str,
-    audience: rec({}, { min: int, max: int }),
+    advertiser: AD_FIELDS.advertiser,
+    titles: AD_FIELDS.titles,
+    images: AD_FIELDS.images,
+    videos: AD_FIELDS.videos,
+    format: AD_FIELDS.format,
+    startedAt: AD_FIELDS.startedAt,
+    endedAt: AD_FIELDS.endedAt,
+    audience: AD_FIELDS.audience,
   },
 );
 
