@@ -4,6 +4,7 @@
  * catalogue declares, and every declared endpoint has an operation or a stated reason why it has none.
  */
 import type { EndpointDef } from '../catalogue/types.js';
+import crypto from './crypto/index.js';
 import domain from './domain/index.js';
 import email from './email/index.js';
 import facebook from './facebook/index.js';
@@ -22,12 +23,11 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, linkedin, x, youtube, facebook, telegram];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, linkedin, x, youtube, facebook, telegram, crypto];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
   indeed: 'The Indeed source is not built on this server yet.',
-  crypto: 'The crypto source is not built on this server yet.',
 };
 
 export interface Found {

@@ -84,6 +84,8 @@ export interface Seen {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The request's headers as the double received them (an API key header, a content type). */
+  headers: http.IncomingHttpHeaders;
   /** The recording or route that answered, or undefined for a miss. */
   answeredBy?: string;
 }
@@ -251,6 +253,7 @@ export async function startReplay(options: ReplayOptions): Promise<Replay> {
         path: url.pathname,
         query: url.searchParams,
         body: parseBody(Buffer.concat(chunks).toString('utf8'), req.headers['content-type']),
+        headers: req.headers,
       };
       seen.push(s);
       const route = routeFor(s);
