@@ -220,6 +220,46 @@ describe.skipIf(!haveRecordings('video'))(`youtube against the recordings${skipR
     }
   });
 
+  it('channel tabs ask their own params; the posts tab reads community posts (documented answer: no recording of it)', async () => {
+    const params = (tab: string) => replay.seen.find((x) => x.path === '/youtubei/v1/browse')?.body as Record<string, unknown>;
+    const posts = await startReplay({ ...YOUTUBE_REPLAY, routes: [{ method: 'POST', path: '/youtubei/v1/browse', body: { params: 'EgVwb3N0c_IGBAoCSgA%3D' }, text: documented('channel-posts.browse.json'), headers: { 'content-type': 'application/json' } }] });
+    const ctx = liveContext('youtube', posts);
+    try {
+      const out = await runLive('youtube.channel', { channel: 'UCTwECeGqMZee77BjdoYtI2Q', tab: 'posts', limit: 1 }, ctx.ctx);
+      expect(out.data.items[0]).toEqual({
+        type: 'post', id: 'UgkxExamplePostId0000000000000000000', url: 'https://www.youtube.com/post/UgkxExamplePostId0000000000000000000',
+        text: 'Our new licence guide is out: creativecommons.org', publishedText: '2 weeks ago', likes: 1200, comments: 34,
+        author: { id: 'UCTwECeGqMZee77BjdoYtI2Q', name: 'Creative Commons', username: 'creativecommons', url: 'https://www.youtube.com/@creativecommons' },
+        images: [{ url: 'https://yt3.ggpht.com/post-image=s640' }],
+      });
+      expect(out.data.cursor).toBe('4qmFsgKexamplepostscontinuation');
+    } finally {
+      await ctx.close();
+      await posts.close();
+    }
+    // The search tab sends its query beside the tab's params (no answer recorded: the double's 404 → notFound).
+    const e = await failure(runLive('youtube.channel', { channel: 'UCTwECeGqMZee77BjdoYtI2Q', tab: 'search', query: 'licences' }, live.ctx));
+    expect(e.code).toBe('notFound');
+    expect(params('search')).toMatchObject({ browseId: 'UCTwECeGqMZee77BjdoYtI2Q', params: 'EgZzZWFyY2jyBgQKAloA', query: 'licences' });
+    expect((await failure(runLive('youtube.channel', { channel: 'UCTwECeGqMZee77BjdoYtI2Q', tab: 'search' }, live.ctx))).code).toBe('invalidRequest');
+  });
+
+  it('channel search results (documented answer: no channel search is recorded)', async () => {
+    const channels = await startReplay({ ...YOUTUBE_REPLAY, routes: [{ method: 'POST', path: '/youtubei/v1/search', body: { query: 'veritasium' }, text: documented('search-channels.json'), headers: { 'content-type': 'application/json' } }] });
+    const ctx = liveContext('youtube', channels);
+    try {
+      const out = await runLive('youtube.search', { query: 'veritasium', type: 'channels' }, ctx.ctx);
+      expect(channels.seen[0].body).toMatchObject({ params: 'EgIQAvABAQ%3D%3D' });
+      expect(out.data).toEqual({
+        estimatedResults: 512,
+        results: [{ type: 'channel', id: 'UCHnyfMqiRRG1u-2MsSQLbXA', url: 'https://www.youtube.com/@veritasium', name: 'Veritasium', username: 'veritasium', bio: 'An element of truth.', avatar: 'https://yt3.googleusercontent.com/veritasium=s176', isVerified: true, followersText: '19.1M subscribers', followers: 19100000 }],
+      });
+    } finally {
+      await ctx.close();
+      await channels.close();
+    }
+  });
+
   it('comments newest first follow the sort menu of the first page (its answer is not recorded)', async () => {
     const e = await failure(runLive('youtube.comments', { video: 'xaQJbozY_Is', sort: 'newest' }, live.ctx));
     const newest = readRecordingJson('video/comments.next-threads.json').onResponseReceivedEndpoints[0].reloadContinuationItemsCommand.continuationItems[0].commentsHeaderRenderer.sortMenu.sortFilterSubMenuRenderer.subMenuItems[1].serviceEndpoint.continuationCommand.token;

@@ -354,12 +354,20 @@ function backstagePost(p: Obj): ListEntry | undefined {
     id,
     url: `${WEB}/post/${id}`,
     text: rawText(p.contentText),
-    author: personFromRuns(p.authorText),
+    author: authorOfPost(p),
     publishedText: text(p.publishedTimeText),
     likes: countText(p.voteCount),
     comments: countText(at(p, 'actionButtons', 'commentActionButtonsRenderer', 'replyButton', 'buttonRenderer', 'text')),
     images: imgs.length ? imgs.map((url) => ({ url })) : undefined,
   });
+}
+
+/** A post names its author in `authorText`, the channel link sitting beside it in `authorEndpoint`. */
+function authorOfPost(p: Obj): Person | undefined {
+  const name = text(p.authorText);
+  const browse = obj(at(p, 'authorEndpoint', 'browseEndpoint'));
+  if (!browse) return personFromRuns(p.authorText);
+  return personFromRun({ text: name, navigationEndpoint: { browseEndpoint: browse } });
 }
 
 const MAPPERS: Record<string, (o: Obj) => ListEntry | undefined> = {
@@ -374,6 +382,7 @@ const MAPPERS: Record<string, (o: Obj) => ListEntry | undefined> = {
   gridPlaylistRenderer: playlistRenderer,
   playlistVideoRenderer: playlistVideo as (o: Obj) => ListEntry | undefined,
   backstagePostRenderer: backstagePost,
+  postRenderer: backstagePost,
 };
 
 /** Wrappers whose children are entries of the same list (shelves of other topics are left out on purpose). */
