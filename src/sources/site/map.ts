@@ -11,8 +11,8 @@
 import { SITE_MAP } from '../../catalogue/endpoints/site.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import { isQuarryError } from '../../errors.js';
-import type { Budget, Fetcher } from '../kit/web/fetch.js';
-import { failureReason, readRobots, type RobotsFile } from '../kit/web/robots-file.js';
+import { failureReason, type Budget, type Fetcher } from '../kit/web/fetch.js';
+import { readRobots, type RobotsFile } from '../kit/web/robots-file.js';
 import type { Robots } from '../kit/web/robots.js';
 import { crawlSite } from './crawl.js';
 import { MAX_INFLATED_BYTES, parseSitemap, SitemapError, type SitemapEntry, type SitemapKind } from './sitemap.js';

@@ -80,3 +80,9 @@ export function webFetcher(ctx: SourceContext, options: FetcherOptions = {}): Fe
 export function isOversize(e: unknown): boolean {
   return isQuarryError(e) && e.code === 'sourceChanged' && /larger than/.test(e.message);
 }
+
+/** A failed request's message without the `source: ` prefix the upstream client adds (for a record that says why). */
+export function failureReason(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message.replace(/^[a-z][a-z0-9]*: /, '');
+}

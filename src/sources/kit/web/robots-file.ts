@@ -3,7 +3,7 @@
  * the rules a crawler then follows (RFC 9309 §2.3.1: a missing file allows everything, an unreachable one allows
  * nothing). Reading never throws: a site that cannot be reached is an answer the caller judges.
  */
-import type { Fetcher } from './fetch.js';
+import { failureReason, type Fetcher } from './fetch.js';
 import { contentType } from './page.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, ROBOTS_MAX_BYTES, type Robots } from './robots.js';
 
@@ -52,10 +52,4 @@ export function robotsPerOrigin(fetcher: Fetcher): (origin: string) => Promise<R
     if (!robots) byOrigin.set(origin, (robots = readRobots(fetcher, origin).then(crawlRules)));
     return robots;
   };
-}
-
-/** A failure's message without the `source: ` prefix the upstream client adds. */
-export function failureReason(e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
-  return message.replace(/^[a-z][a-z0-9]*: /, '');
 }
