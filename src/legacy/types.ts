@@ -3,7 +3,8 @@
  * of the catalogue and shown as the legacy record. A legacy record is a view of the same data (the same operation,
  * cache entry and price), never a second scraper.
  */
-import type { ObjectSchema } from '../catalogue/types.js';
+import type { JsonSchema, ObjectSchema } from '../catalogue/types.js';
+import { QuarryError } from '../errors.js';
 
 export interface LegacyCall {
   /** The current endpoint that answers (`youtube.video`). */
@@ -25,4 +26,14 @@ export interface LegacyPath<B = any> {
   fieldNames?: Readonly<Record<string, string>>;
   /** The legacy `data` built from the current endpoint's answer. */
   view(data: any, body: B): Record<string, unknown>;
+}
+
+/** A legacy body's schema: these fields, these required, nothing else. */
+export function legacyBody(properties: Record<string, JsonSchema>, required: string[] = []): ObjectSchema {
+  return { type: 'object', properties, additionalProperties: false, ...(required.length ? { required } : {}) };
+}
+
+/** A field a body's `type` needs, missing: INVALID_INPUT naming it and the rule. */
+export function requiredFor(field: string, type: string): QuarryError {
+  return new QuarryError('invalidRequest', `${field}: is required when type is ${type}`);
 }

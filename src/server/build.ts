@@ -37,6 +37,8 @@ import { registerQuoteRoutes } from './routes/quote.js';
 import { registerRequestRoutes } from './routes/requests.js';
 import { registerUsageRoutes } from './routes/usage.js';
 import { registerMcpRoutes } from '../mcp/routes.js';
+import { LEGACY_PATHS } from '../legacy/paths/index.js';
+import { registerLegacyRoutes } from '../legacy/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerCliSessionRoutes } from './routes/cli-sessions.js';
@@ -194,6 +196,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerQuoteRoutes(app, deps);
   registerSourceRoutes(app, deps);
   registerMcpRoutes(app, deps);
+  registerLegacyRoutes(app, deps, LEGACY_PATHS);
   registerAuthRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerCliSessionRoutes(app, deps);
