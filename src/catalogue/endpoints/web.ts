@@ -18,6 +18,30 @@ const searchFilters = () => ({
   limit: limit(1, 100, 10),
 });
 
+/** Where web.search results come from: the operator's SearXNG, the Brave Search API, or an opted-in HTML engine. */
+export const SEARCH_BACKENDS = ['searxng', 'brave', 'duckduckgo', 'bing', 'mojeek'] as const;
+/** Where web.news articles come from: SearXNG's news category, Google News' RSS, or the operator's own feeds. */
+export const NEWS_BACKENDS = ['searxng', 'google-news', 'feeds'] as const;
+
+/** One web search result, in rank order (`position` from 1); `domain` is the result's host. */
+export const SEARCH_RESULT = R.rec(
+  { type: R.literal('result'), position: R.int, url: R.str, title: R.str },
+  { snippet: R.str, domain: R.str, publishedAt: R.str, language: R.str, thumbnail: R.str, engines: R.list(R.str) },
+);
+
+/** One news article; `source` is the publisher, `url` the address the index gives (Google News' is a redirect). */
+export const NEWS_ARTICLE = R.rec(
+  { type: R.literal('article'), url: R.str, title: R.str },
+  {
+    id: R.str,
+    source: R.rec({ name: R.str }, { url: R.str, domain: R.str }),
+    publishedAt: R.str,
+    snippet: R.str,
+    thumbnail: R.str,
+    language: R.str,
+  },
+);
+
 /** Platforms whose profile links web.contacts recognises (src/sources/web/contacts/socials.ts). */
 export const SOCIAL_PLATFORMS = [
   'linkedin', 'x', 'facebook', 'instagram', 'youtube', 'github', 'tiktok', 'pinterest', 'telegram', 'threads',
@@ -72,6 +96,7 @@ export const WEB = {
     cacheControls: false, // SPEC: "No maxAge or tags."
     itemsField: 'results',
     example: { query: 'open source vector database', country: 'us', limit: 10 },
+    output: R.rec({ results: R.list(SEARCH_RESULT), backend: R.oneOf(SEARCH_BACKENDS) }, { suggestions: R.list(R.str), corrections: R.list(R.str) }),
   }),
   news: endpoint({
     id: 'web.news',
@@ -89,6 +114,7 @@ export const WEB = {
     cacheControls: false, // SPEC: "No maxAge or tags."
     itemsField: 'articles',
     example: { query: 'semiconductor export rules', topic: 'business', within: 'week', limit: 20 },
+    output: R.rec({ articles: R.list(NEWS_ARTICLE), backend: R.oneOf(NEWS_BACKENDS) }),
   }),
   contacts: endpoint({
     id: 'web.contacts',

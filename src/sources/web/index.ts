@@ -11,6 +11,7 @@ import type { InputOf, OutputOf } from '../../catalogue/types.js';
 import { operation } from '../kit/operation.js';
 import type { OperationResult, SourceModule } from '../types.js';
 import { contacts } from './contacts/index.js';
+import { SEARCH_SETTINGS, news, search } from './search/index.js';
 
 /** Strict base64 (standard or URL-safe alphabet, optional padding, whitespace ignored); anything else is a 400. */
 export function decodeBase64(file: unknown): Uint8Array {
@@ -49,11 +50,8 @@ async function parse(input: InputOf<typeof WEB.parse>): Promise<OperationResult<
 
 const web: SourceModule = {
   id: 'web',
-  operations: [operation(WEB.parse, { run: parse, sample: parse }), contacts],
-  notBuilt: {
-    'web.search': 'web.search is not built on this server yet.',
-    'web.news': 'web.news is not built on this server yet.',
-  },
+  needs: { settings: SEARCH_SETTINGS },
+  operations: [operation(WEB.parse, { run: parse, sample: parse }), contacts, search, news],
 };
 
 export default web;
