@@ -16,6 +16,7 @@ import instagram from './instagram/index.js';
 import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
 import site from './site/index.js';
+import snapchat from './snapchat/index.js';
 import telegram from './telegram/index.js';
 import tiktok from './tiktok/index.js';
 import web from './web/index.js';
@@ -23,7 +24,7 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, linkedin, x, youtube, facebook, telegram, crypto];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, linkedin, x, youtube, facebook, telegram, crypto];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

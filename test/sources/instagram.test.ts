@@ -120,6 +120,7 @@ describe.skipIf(!haveRecordings(F))(`instagram against its recordings${skipReaso
     // web_profile_info.json: the origin trimmed its timeline edges, so the first page is empty with a cursor.
     const first = await runLive('instagram.posts', { profile: 'robertdowneyjr' }, live.ctx);
     expect(first.data.posts).toEqual([]);
+    expect(first.free).toBe(true); // nothing returned, nothing billed
     expect(first.data.total).toBe(419);
     expect(first.data.cursor).toMatch(/^1518284433:QVFCdm9F/);
     // No timeline page was recorded: the tagged recording's connection stands in, under the name web_profile_info gives it.

@@ -13,6 +13,7 @@ import { MAPS } from './maps.js';
 import { REDDIT } from './reddit.js';
 import { TIKTOK } from './tiktok.js';
 import { SHOPIFY } from './shopify.js';
+import { SNAPCHAT } from './snapchat.js';
 import { SITE } from './site.js';
 import { TELEGRAM } from './telegram.js';
 import { WEB } from './web.js';
@@ -38,4 +39,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(INSTAGRAM),
   ...Object.values(TIKTOK),
   ...Object.values(PINTEREST),
+  ...Object.values(SNAPCHAT),
 ];

@@ -59,7 +59,10 @@ const posts = operation(INSTAGRAM.posts, {
       // The profile carries the first posts; a smaller page is asked for exactly, so its cursor skips nothing.
       page = embedded && embedded.items.length <= input.limit ? embedded : await listPage(input.type, userId, input.limit, undefined, ctx);
     }
-    return { data: { posts: page.items, ...(page.next ? { cursor: `${userId}:${page.next}` } : {}), ...(page.total !== undefined ? { total: page.total } : {}) } };
+    return {
+      data: { posts: page.items, ...(page.next ? { cursor: `${userId}:${page.next}` } : {}), ...(page.total !== undefined ? { total: page.total } : {}) },
+      ...(page.items.length ? {} : { free: true }),
+    };
   },
   samples: postsSamples,
 });
@@ -78,7 +81,11 @@ const comments = operation(INSTAGRAM.comments, {
     const media = obj(data.shortcode_media);
     if (!media) throw new QuarryError('notFound', `instagram: no such post ${code}`);
     const page = graphComments(media.edge_media_to_comment);
-    return { data: { comments: page.items.slice(0, input.limit), ...(page.next ? { cursor: page.next } : {}), ...(page.total !== undefined ? { total: page.total } : {}) } };
+    const list = page.items.slice(0, input.limit);
+    return {
+      data: { comments: list, ...(page.next ? { cursor: page.next } : {}), ...(page.total !== undefined ? { total: page.total } : {}) },
+      ...(list.length ? {} : { free: true }),
+    };
   },
   samples: commentsSamples,
 });
@@ -99,7 +106,8 @@ const hashtag = operation(INSTAGRAM.hashtag, {
 
 const search = operation(INSTAGRAM.search, {
   async run(input, ctx) {
-    return { data: { results: searchResults(await fetchSearch(input.query, ctx), input.type).slice(0, input.limit) } };
+    const results = searchResults(await fetchSearch(input.query, ctx), input.type).slice(0, input.limit);
+    return { data: { results }, ...(results.length ? {} : { free: true }) };
   },
   samples: searchSamples,
 });

@@ -28,7 +28,7 @@ const search = operation(PINTEREST.search, {
       'nothing',
     );
     const pins = pinsOf(listOf(obj(page.data)?.results, 'search results')).slice(0, input.limit);
-    return { data: { pins, ...(page.bookmark ? { cursor: page.bookmark } : {}) } };
+    return { data: { pins, ...(page.bookmark ? { cursor: page.bookmark } : {}) }, ...(pins.length ? {} : { free: true }) };
   },
   samples: searchSamples,
 });
@@ -61,7 +61,7 @@ const boards = operation(PINTEREST.boards, {
       `no such profile ${username}`,
     );
     const list = objs(listOf(page.data, 'boards')).filter((b) => b.type === undefined || b.type === 'board').map(resourceBoard).slice(0, input.limit);
-    return { data: { boards: list, ...(page.bookmark ? { cursor: page.bookmark } : {}) } };
+    return { data: { boards: list, ...(page.bookmark ? { cursor: page.bookmark } : {}) }, ...(list.length ? {} : { free: true }) };
   },
   samples: boardsSamples,
 });

@@ -47,7 +47,7 @@ const posts = operation(TIKTOK.posts, {
     const hasMore = more(body.hasMore);
     const videos = videoRecords(listOf(body, 'itemList', hasMore, "an account's videos")).slice(0, input.limit);
     const next = hasMore ? str(String(body.cursor ?? '')) : undefined;
-    return { data: { videos, ...(next && /^[0-9]{1,20}$/.test(next) ? { cursor: `${secUid}:${next}` } : {}) } };
+    return { data: { videos, ...(next && /^[0-9]{1,20}$/.test(next) ? { cursor: `${secUid}:${next}` } : {}) }, ...(videos.length ? {} : { free: true }) };
   },
   samples: postsSamples,
 });
@@ -85,7 +85,10 @@ const comments = operation(TIKTOK.comments, {
     const list = listOf(body, 'comments', hasMore, 'comments').map(commentRecord).slice(0, input.limit);
     const next = hasMore && body.cursor !== undefined ? String(body.cursor) : undefined;
     const total = typeof body.total === 'number' ? body.total : undefined;
-    return { data: { comments: list, ...(next && /^[0-9]{1,20}$/.test(next) ? { cursor: next } : {}), ...(total !== undefined ? { total } : {}) } };
+    return {
+      data: { comments: list, ...(next && /^[0-9]{1,20}$/.test(next) ? { cursor: next } : {}), ...(total !== undefined ? { total } : {}) },
+      ...(list.length ? {} : { free: true }),
+    };
   },
   samples: commentsSamples,
 });
@@ -96,7 +99,7 @@ const search = operation(TIKTOK.search, {
     const hasMore = more(body.has_more);
     const videos = videoRecords(listOf(body, 'item_list', hasMore, 'search')).slice(0, input.limit);
     const next = hasMore && body.cursor !== undefined ? String(body.cursor) : undefined;
-    return { data: { videos, ...(next && /^[0-9]{1,20}$/.test(next) ? { cursor: next } : {}) } };
+    return { data: { videos, ...(next && /^[0-9]{1,20}$/.test(next) ? { cursor: next } : {}) }, ...(videos.length ? {} : { free: true }) };
   },
   samples: searchSamples,
 });
@@ -104,7 +107,8 @@ const search = operation(TIKTOK.search, {
 const trending = operation(TIKTOK.trending, {
   async run(input, ctx) {
     const body = await fetchTrending(input.country.toUpperCase(), input.limit, ctx);
-    return { data: { videos: videoRecords(listOf(body, 'itemList', more(body.hasMore), 'the For You feed')).slice(0, input.limit) } };
+    const videos = videoRecords(listOf(body, 'itemList', more(body.hasMore), 'the For You feed')).slice(0, input.limit);
+    return { data: { videos }, ...(videos.length ? {} : { free: true }) };
   },
   samples: trendingSamples,
 });
@@ -122,7 +126,7 @@ const adsSearch = operation(TIKTOK.adsSearch, {
     const ads = body.data.map((a) => adRecord(a, input.country)).slice(0, input.limit);
     const next = more(body.has_more) ? str(body.search_id) : undefined;
     const total = typeof body.total === 'number' ? body.total : undefined;
-    return { data: { ads, ...(next ? { cursor: next } : {}), ...(total !== undefined ? { total } : {}) } };
+    return { data: { ads, ...(next ? { cursor: next } : {}), ...(total !== undefined ? { total } : {}) }, ...(ads.length ? {} : { free: true }) };
   },
   samples: adsSearchSamples,
 });
