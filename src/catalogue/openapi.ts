@@ -124,7 +124,8 @@ function gatewayPaths(): Record<string, unknown> {
   };
 }
 
-export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<string, unknown> {
+/** `extraPaths`: routes declared beside the catalogue (the legacy paths, src/legacy/openapi.ts). */
+export function openApiDocument(catalogue: Catalogue, baseUrl: string, extraPaths: Record<string, unknown> = {}): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const e of catalogue.endpoints) {
     const { def } = e;
@@ -193,6 +194,6 @@ export function openApiDocument(catalogue: Catalogue, baseUrl: string): Record<s
     servers: [{ url: baseUrl }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...ACCOUNT_SIDE_SECURITY_SCHEMES } },
     // The account side (sign-in, keys, CLI login): static declarations next to its routes' schemas.
-    paths: { ...paths, ...gatewayPaths(), ...accountSidePaths(errorSchema) },
+    paths: { ...paths, ...gatewayPaths(), ...extraPaths, ...accountSidePaths(errorSchema) },
   };
 }

@@ -16,6 +16,8 @@ export interface LegacyCall {
 export interface LegacyPath<B = any> {
   /** `video` for POST /v1/video; variant B of the logs lists the call as `/video`. */
   name: string;
+  /** One sentence for the docs: what the path answers. */
+  summary: string;
   /** The body, in the legacy field names; validated like an endpoint's input (unknown fields refused, defaults filled). */
   input: ObjectSchema;
   /** The current endpoints this path may call, for the docs and the start-up check. */

@@ -170,6 +170,19 @@ describe.skipIf(!haveRecordings('video'))(`the legacy paths${skipReason('video')
     expect(await balance()).toBe(before);
   });
 
+  it('OpenAPI documents each legacy path: its body, the flat envelope and errors, and what it is priced as', async () => {
+    const doc = (await get(gw.url, '/openapi.json')).json;
+    for (const name of ['video', 'channel', 'search', 'music', 'kids', 'playlist', 'suggest']) {
+      const op = doc.paths[`/v1/${name}`]?.post;
+      expect(op, name).toBeDefined();
+      expect(op.tags).toEqual(['legacy']);
+      expect(op['x-legacy-of'].every((id: string) => id.startsWith('youtube.'))).toBe(true);
+      expect(op.responses['5XX'].content['application/json'].schema.properties.code.enum).toContain('UPSTREAM_ERROR');
+    }
+    expect(doc.paths['/v1/video'].post.requestBody.content['application/json'].schema.required).toEqual(['videoUrl']);
+    expect(doc.paths['/v1/video'].post['x-credits']).toBe(1);
+  });
+
   it('errors are flat, with the contract’s codes and statuses, and name the legacy field', async () => {
     const missing = await post(gw.url, '/v1/video', {}, { key });
     expect(missing.status).toBe(400);

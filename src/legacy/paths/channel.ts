@@ -14,6 +14,7 @@ interface ChannelBody {
 
 export const channelPath: LegacyPath<ChannelBody> = {
   name: 'channel',
+  summary: 'A YouTube channel and one tab of its items (videos, shorts, live, playlists, posts), or its about data.',
   input: legacyBody(
     {
       channelUrl: text(2, 200, 'the channel: its id, @handle or address'),
@@ -54,6 +55,7 @@ interface PlaylistBody {
 
 export const playlistPath: LegacyPath<PlaylistBody> = {
   name: 'playlist',
+  summary: 'A YouTube playlist and its videos in order, paged by continuationToken.',
   input: legacyBody(
     { playlistUrl: text(1, 2048, 'the playlist: its id or any address with list='), continuationToken: plainCursor(1, 4096) },
     ['playlistUrl'],

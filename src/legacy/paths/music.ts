@@ -28,6 +28,7 @@ const need = (b: MusicBody, field: 'q' | 'id'): string => {
 
 export const musicPath: LegacyPath<MusicBody> = {
   name: 'music',
+  summary: 'YouTube Music: search (songs, videos, albums, artists, playlists), suggestions, a song, its lyrics, an album, an artist or a playlist (`type`).',
   input: legacyBody({
     type: { ...choice(MUSIC_TYPES, 'search'), description: 'search, suggestions, song, lyrics, album, artist or playlist' },
     // Empty is allowed for suggestions (YouTube Music itself asks with an empty input); search needs 1+ characters.
@@ -105,6 +106,7 @@ interface KidsBody {
 
 export const kidsPath: LegacyPath<KidsBody> = {
   name: 'kids',
+  summary: 'YouTube Kids: search, or one video’s details (`type`).',
   input: legacyBody({
     type: { ...choice(['search', 'video'], 'search'), description: 'search, or video for one video’s details' },
     q: text(1, 400, 'search: the query'),

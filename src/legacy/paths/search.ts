@@ -20,6 +20,7 @@ interface SearchBody {
 
 export const searchPath: LegacyPath<SearchBody> = {
   name: 'search',
+  summary: 'Searches YouTube for videos, channels, playlists or shorts, with content type, sort, upload date, duration and feature filters.',
   input: legacyBody(
     {
       q: text(1, 400, 'search terms'),
@@ -62,6 +63,7 @@ interface SuggestBody {
 
 export const suggestPath: LegacyPath<SuggestBody> = {
   name: 'suggest',
+  summary: 'YouTube search suggestions for the start of a query.',
   input: legacyBody(
     {
       q: text(1, 200, 'the start of a search'),

@@ -16,6 +16,7 @@ interface VideoBody {
 
 export const videoPath: LegacyPath<VideoBody> = {
   name: 'video',
+  summary: 'A YouTube video: its details and related videos, its timestamped transcript, its comments, one comment’s replies, or its live chat (`type`).',
   input: legacyBody(
     {
       videoUrl: text(1, 2048, 'the video: an id or any YouTube address of it'),
