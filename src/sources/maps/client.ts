@@ -59,8 +59,15 @@ async function spaced(config: MapsConfig, signal: AbortSignal): Promise<void> {
   nextSlot.set(config.nominatim, at + config.intervalMs);
   if (at > now) {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, at - now);
-      signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, at - now);
+      signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 }
