@@ -9,6 +9,7 @@ import domain from './domain/index.js';
 import email from './email/index.js';
 import facebook from './facebook/index.js';
 import finance from './finance/index.js';
+import indeed from './indeed/index.js';
 import linkedin from './linkedin/index.js';
 import pinterest from './pinterest/index.js';
 import maps from './maps/index.js';
@@ -24,11 +25,10 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, linkedin, x, youtube, facebook, telegram, crypto];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, linkedin, x, youtube, facebook, telegram, crypto, indeed];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {
-  indeed: 'The Indeed source is not built on this server yet.',
 };
 
 export interface Found {

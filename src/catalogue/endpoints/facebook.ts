@@ -48,7 +48,7 @@ export const FACEBOOK = {
     id: 'facebook.ads.search',
     title: 'Facebook ad library search',
     summary:
-      "Searches Meta's Ad Library (Facebook, Instagram, Messenger, Audience Network) by keywords in one country and returns ads with page, copy, dates, platforms and, where Meta publishes them, spend, impressions, reach and demographics.",
+      "Searches Meta's Ad Library by keywords in one country: ads with their page, copy, dates, platforms and, where Meta publishes them, spend, impressions, reach and demographics.",
     credits: 2,
     perItems: 10,
     cacheTtlSeconds: 1800,
@@ -62,7 +62,7 @@ export const FACEBOOK = {
     id: 'facebook.ads.page',
     title: 'Facebook ads of a page',
     summary:
-      "Returns the ads one Facebook page runs or ran, from Meta's Ad Library, with copy, dates, platforms and, where Meta publishes them, spend, impressions, reach and demographics.",
+      "Returns the ads one Facebook page runs or ran, from Meta's Ad Library, with copy, dates, platforms and, where published, spend, impressions, reach and demographics.",
     credits: 2,
     perItems: 10,
     cacheTtlSeconds: 1800,

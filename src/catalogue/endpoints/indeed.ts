@@ -1,4 +1,20 @@
 import { boolean, choice, countryAmong, cursor, endpoint, limit, number, text, within } from '../fields.js';
+import { list, literal, rec, str } from '../records.js';
+import type { Field } from '../types.js';
+import { JOB_FIELDS } from '../vocabulary.js';
+
+/** Job fields an Indeed posting may carry, in the shared job vocabulary (`expiresAt`: the posting's own end date). */
+const { url: _url, title: _title, company: _company, ...JOB_REST } = JOB_FIELDS;
+const INDEED_SOMETIMES = { ...JOB_REST, company: JOB_FIELDS.company, expiresAt: str };
+
+/** A search result: every result has its job key and title. */
+export const INDEED_JOB_RESULT = rec({ type: literal('job'), id: str, url: str, title: str }, INDEED_SOMETIMES);
+
+/** A posting read whole: its schema.org JobPosting always names the hiring organisation. */
+export const INDEED_JOB = rec(
+  { type: literal('job'), id: str, url: str, title: str, company: JOB_FIELDS.company },
+  (({ company: _c, ...rest }) => rest)(INDEED_SOMETIMES),
+);
 
 /** The countries the job board serves (SPEC, job board). */
 export const INDEED_COUNTRIES = [
@@ -16,7 +32,8 @@ export const INDEED = {
   search: endpoint({
     id: 'indeed.search',
     title: 'Indeed job search',
-    summary: 'Searches Indeed job postings in one country and returns matching jobs with company, location, salary and date.',
+    summary:
+      "Searches Indeed job postings in one of its 71 countries by keywords, place and filters: jobs with company, location, salary, type, date and description, and a cursor.",
     credits: 1,
     perItems: 20,
     cacheTtlSeconds: 1800,
@@ -38,7 +55,7 @@ export const INDEED = {
         required: ['min'],
         additionalProperties: false,
         description: 'salary filter',
-      },
+      } as Field<{ min: number }, false>,
       sort: choice(['relevance', 'newest'], 'relevance'),
       limit: limit(1, 500, 25),
       cursor: cursor(
@@ -49,11 +66,13 @@ export const INDEED = {
     },
     itemsField: 'jobs',
     example: { query: 'nurse', location: 'London', country: 'gb', salary: { min: 30000 }, limit: 25 },
+    output: rec({ jobs: list(INDEED_JOB_RESULT) }, { cursor: str }),
   }),
   job: endpoint({
     id: 'indeed.job',
     title: 'Indeed job',
-    summary: 'Returns one Indeed job posting with its full description, company, location, salary and date.',
+    summary:
+      'Returns one Indeed job posting by job key or address: title, company, location, salary, employment type, dates and full description.',
     credits: 1,
     cacheTtlSeconds: 21600,
     fields: {
@@ -64,5 +83,6 @@ export const INDEED = {
     },
     required: ['job'],
     example: { job: 'a1b2c3d4e5f60718', country: 'us' },
+    output: rec({ job: INDEED_JOB }),
   }),
 };

@@ -155,28 +155,37 @@ export function textOf(el: El | undefined): string | undefined {
   return t || undefined;
 }
 
-const BLOCK = new Set(['p', 'div', 'ul', 'ol', 'li', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'tr', 'blockquote']);
+const BLOCK = new Set(['p', 'div', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'tr', 'blockquote']);
+const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote']);
 
 /**
- * Rich text as plain text with its line structure: block elements and `<br>` start new lines, list items get "- ",
- * runs of blank lines shrink to one.
+ * Rich text as plain text with its line structure: blocks start lines, paragraphs and headings end with a blank
+ * line, `<br>` breaks a line, list items get "- ", runs of blank lines shrink to one.
  */
 export function blockTextOf(el: El | undefined): string | undefined {
   if (!el) return undefined;
   let out = '';
-  const todo: (Node | '\n')[] = [el];
+  const line = () => {
+    if (out && !out.endsWith('\n')) out += '\n';
+  };
+  const todo: (Node | 'line' | 'para')[] = [el];
   while (todo.length) {
     const n = todo.pop()!;
-    if (n === '\n') {
+    if (n === 'line') line();
+    else if (n === 'para') {
+      line();
       out += '\n';
-      continue;
-    }
-    if ('text' in n) out += n.text.replace(/\s+/g, ' ');
+    } else if ('text' in n) out += n.text.replace(/\s+/g, ' ');
     else if (isEl(n) && !RAW.has(n.name)) {
-      const block = BLOCK.has(n.name);
-      if (block) out += '\n';
+      if (n.name === 'br') {
+        out += '\n';
+        continue;
+      }
+      if (BLOCK.has(n.name) && n !== el) {
+        line();
+        todo.push(PARAGRAPH.has(n.name) ? 'para' : 'line');
+      }
       if (n.name === 'li') out += '- ';
-      if (block) todo.push('\n');
       for (let i = n.children.length - 1; i >= 0; i--) todo.push(n.children[i]);
     }
   }
