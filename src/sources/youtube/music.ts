@@ -125,7 +125,8 @@ export function listItem(row: Obj, fallback?: Kind, albumRef?: Ref): MusicItem |
 export function cardItem(card: Obj): MusicItem | undefined {
   const titleRuns = runsOf(card.title);
   const title = titleRuns.map((r) => r.text).join('').trim();
-  const nav = obj(card.navigationEndpoint);
+  // The card's own endpoint, or its title's (some cards link from the title only).
+  const nav = obj(card.navigationEndpoint) ?? obj(at(card, 'title', 'runs', 0, 'navigationEndpoint'));
   const browse = obj(nav?.browseEndpoint);
   const browseId = str(browse?.browseId);
   const pageType = str(at(browse, 'browseEndpointContextSupportedConfigs', 'browseEndpointContextMusicConfig', 'pageType'));
@@ -233,8 +234,7 @@ export interface MusicSection {
 
 /** The shelves of a browse page (an artist's songs, albums, singles, videos…; any chart page) with their items. */
 export function musicSections(answer: Obj): MusicSection[] {
-  const contents = objs(at(answer, 'contents', 'singleColumnBrowseResultsRenderer', 'tabs', 0, 'tabRenderer', 'content', 'sectionListRenderer', 'contents'));
-  return contents.flatMap((s) => {
+  return sectionContents(answer).flatMap((s) => {
     const shelf = obj(s.musicShelfRenderer);
     const carousel = obj(s.musicCarouselShelfRenderer);
     const titleRuns = runsOf(shelf?.title ?? at(carousel, 'header', 'musicCarouselShelfBasicHeaderRenderer', 'title'));
@@ -245,14 +245,24 @@ export function musicSections(answer: Obj): MusicSection[] {
   });
 }
 
+/** The shelves of a browse page, in one column or (2026 artist pages) two. */
+function sectionContents(answer: Obj): Obj[] {
+  const list = (v: unknown) => objs(at(v, 'tabs', 0, 'tabRenderer', 'content', 'sectionListRenderer', 'contents'));
+  const two = obj(at(answer, 'contents', 'twoColumnBrowseResultsRenderer'));
+  return [
+    ...list(at(answer, 'contents', 'singleColumnBrowseResultsRenderer')),
+    ...list(two),
+    ...objs(at(two, 'secondaryContents', 'sectionListRenderer', 'contents')),
+  ];
+}
+
 /** An artist page: the immersive (or visual) header and the shelves. */
 export function normaliseArtist(artistId: string, answer: Obj): { artist: MusicPage; sections: MusicSection[] } {
   const header = obj(at(answer, 'header', 'musicImmersiveHeaderRenderer')) ?? obj(at(answer, 'header', 'musicVisualHeaderRenderer'));
   if (!header) throw new QuarryError('sourceChanged', 'youtube: the artist page has no header');
   const followersText = text(at(header, 'subscriptionButton', 'subscribeButtonRenderer', 'subscriberCountText'));
   const sections = musicSections(answer);
-  const about = objs(at(answer, 'contents', 'singleColumnBrowseResultsRenderer', 'tabs', 0, 'tabRenderer', 'content', 'sectionListRenderer', 'contents'))
-    .map((s) => obj(s.musicDescriptionShelfRenderer)).find(Boolean);
+  const about = sectionContents(answer).map((s) => obj(s.musicDescriptionShelfRenderer)).find(Boolean);
   return {
     artist: compact({
       type: 'artist' as const,
@@ -316,9 +326,10 @@ export function musicPlaylistPage(listId: string, answer: Obj): { playlist?: Mus
   const tabs = objs(at(answer, 'contents', 'twoColumnBrowseResultsRenderer', 'tabs'));
   const header = obj(objs(at(tabs[0], 'tabRenderer', 'content', 'sectionListRenderer', 'contents')).map((c) => c.musicResponsiveHeaderRenderer ?? at(c, 'musicEditablePlaylistDetailHeaderRenderer', 'header', 'musicResponsiveHeaderRenderer')).find(isObj));
   const shelf = obj(objs(at(answer, 'contents', 'twoColumnBrowseResultsRenderer', 'secondaryContents', 'sectionListRenderer', 'contents')).map((s) => s.musicPlaylistShelfRenderer ?? s.musicShelfRenderer).find(isObj));
-  if (!header || !shelf) {
+  if (!shelf) {
     if (answer.alerts || answer.error) throw new QuarryError('notFound', `playlist: YouTube Music has no playlist ${listId}`);
-    throw new QuarryError('sourceChanged', 'youtube: the music playlist page has no header or track shelf');
+    throw new QuarryError('sourceChanged', 'youtube: the music playlist page has no track shelf');
   }
-  return { playlist: pageFromHeader('playlist', listId, header), items: shelfItems(shelf.contents, 'song'), token: continuationOf(shelf) };
+  // Some playlists (ytmusicapi's 2025-12 "audio" playlist) come without a header: the tracks alone.
+  return { ...(header ? { playlist: pageFromHeader('playlist', listId, header) } : {}), items: shelfItems(shelf.contents, 'song'), token: continuationOf(shelf) };
 }
