@@ -18,6 +18,7 @@ import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
 import site from './site/index.js';
 import snapchat from './snapchat/index.js';
+import threads from './threads/index.js';
 import telegram from './telegram/index.js';
 import tiktok from './tiktok/index.js';
 import web from './web/index.js';
@@ -25,7 +26,7 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, linkedin, x, youtube, facebook, telegram, crypto, indeed];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

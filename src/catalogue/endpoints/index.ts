@@ -14,6 +14,7 @@ import { REDDIT } from './reddit.js';
 import { TIKTOK } from './tiktok.js';
 import { SHOPIFY } from './shopify.js';
 import { SNAPCHAT } from './snapchat.js';
+import { THREADS } from './threads.js';
 import { SITE } from './site.js';
 import { TELEGRAM } from './telegram.js';
 import { WEB } from './web.js';
@@ -40,4 +41,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(TIKTOK),
   ...Object.values(PINTEREST),
   ...Object.values(SNAPCHAT),
+  ...Object.values(THREADS),
 ];
