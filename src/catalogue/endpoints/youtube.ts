@@ -69,17 +69,14 @@ export const YOUTUBE_VIDEO = rec(
     hashtags: listOf(str),
     isLive: bool,
     isLiveContent: bool,
-    isUpcoming: bool,
     isShort: bool,
     isFamilySafe: bool,
     isUnlisted: bool,
     liveStartedAt: str,
     liveEndedAt: str,
-    scheduledAt: VIDEO_FIELDS.scheduledAt,
     license: str,
     availableCountries: listOf(str),
     embedUrl: str,
-    chapters: listOf(rec({ title: str, start: num })),
   },
 );
 

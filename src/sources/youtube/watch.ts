@@ -175,10 +175,13 @@ const continuation = (answer: Obj): Obj[] =>
  */
 export function normaliseComments(answer: Obj, videoId: string, parentId?: string): { items: Comment[]; token?: string } {
   const entities = new Map<string, Obj>();
+  const hearted = new Set<string>();
   for (const m of objs(at(answer, 'frameworkUpdates', 'entityBatchUpdate', 'mutations'))) {
     const payload = obj(at(m, 'payload', 'commentEntityPayload'));
     const key = str(m.entityKey) ?? str(payload?.key);
     if (payload && key) entities.set(key, payload);
+    const state = obj(at(m, 'payload', 'engagementToolbarStateEntityPayload'));
+    if (state && str(m.entityKey) && state.heartState === 'TOOLBAR_HEART_STATE_HEARTED') hearted.add(str(m.entityKey)!);
   }
   const items: Comment[] = [];
   let token: string | undefined;
@@ -191,7 +194,8 @@ export function normaliseComments(answer: Obj, videoId: string, parentId?: strin
     const key = need(str(view.commentKey), 'a comment without its entity key');
     const entity = need(entities.get(key), `comment entity ${key} missing from the framework updates`);
     const repliesCursor = str(at(thread, 'replies', 'commentRepliesRenderer', 'contents', 0, 'continuationItemRenderer', 'continuationEndpoint', 'continuationCommand', 'token'));
-    items.push(comment(entity, view, videoId, parentId, repliesCursor));
+    const c = comment(entity, view, videoId, parentId, repliesCursor);
+    items.push(hearted.has(str(view.toolbarStateKey) ?? '') ? { ...c, isHearted: true } : c);
   }
   return { items, token };
 }
