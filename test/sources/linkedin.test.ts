@@ -9,6 +9,8 @@ import { LINKEDIN } from '../../src/catalogue/endpoints/linkedin.js';
 import { compileRecordCheck } from '../../src/catalogue/records.js';
 import { jobCards, jobPostingRecord, salaryFrom, applicantsFrom, companyRecord, postRecord } from '../../src/sources/linkedin/normalise.js';
 import { companySlug, jobId, postRef, profileSlug } from '../../src/sources/linkedin/refs.js';
+import { blockText } from '../../src/sources/kit/web/block-text.js';
+import { parseHtml } from '../../src/sources/kit/web/dom.js';
 import { failure } from '../helpers/failure.js';
 import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, readRecording, skipReason, startReplay, type Replay } from '../helpers/replay.js';
@@ -70,11 +72,16 @@ describe('linkedin addresses, money and documented pages (no recordings needed)'
     expect((await failure(() => companyRecord('<html><title>Sign Up | LinkedIn</title></html>', 'https://www.linkedin.com/company/microsoft/'))).code).toBe('sourceRefused');
   });
 
-  it('hostile fragments: deep unclosed nesting and stray close tags are read without recursion, never thrown on', () => {
+  it('kit blockText: blocks start lines, paragraphs end with a blank one, <br> breaks, list items get "- "', () => {
+    expect(blockText(parseHtml('<p>One  two</p><ul><li>a</li><li>b<br>c</li></ul>Tail<script>x()</script>'))).toBe('One two\n\n- a\n- b\nc\nTail');
+    expect(blockText(parseHtml('<div><div><p>deep</p></div></div>'))).toBe('deep');
+    expect(blockText(undefined)).toBeUndefined();
+  });
+
+  it('hostile fragments: stray close tags are harmless; nesting past the toolkit\'s bound cuts the page there, no crash', () => {
     const card = '<li><div data-entity-urn="urn:li:jobPosting:1"><h3 class="base-search-card__title">T</h3></div></li>';
-    const one = [{ type: 'job', id: '1', url: 'https://www.linkedin.com/jobs/view/1/', title: 'T' }];
-    expect(jobCards(`${'<div>'.repeat(100_000)}${'</span>'.repeat(100_000)}${card}`)).toEqual(one);
-    expect(jobCards(`${'<b><i>'.repeat(50_000)}${card}`)).toEqual(one);
+    expect(jobCards(`${'</span>'.repeat(100_000)}${card}`)).toEqual([{ type: 'job', id: '1', url: 'https://www.linkedin.com/jobs/view/1/', title: 'T' }]);
+    expect(jobCards(`${'<div>'.repeat(100_000)}${card}`)).toEqual([]);
     expect(jobCards('')).toEqual([]);
   });
 });

@@ -3,11 +3,11 @@
  * a posting page's schema.org JobPosting (https://schema.org/JobPosting, as Google documents it for job search:
  * https://developers.google.com/search/docs/appearance/structured-data/job-posting). Pure functions.
  */
-import { isTag, isText, type ChildNode } from 'domhandler';
 import type { INDEED_JOB, INDEED_JOB_RESULT } from '../../catalogue/endpoints/indeed.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import { jsonLd } from '../kit/embedded.js';
 import { arr, changed, compact, isObj, isoFromMillis, isoFromText, need as needed, num, obj, objs, str, type Obj } from '../kit/read.js';
+import { blockText } from '../kit/web/block-text.js';
 import { parseHtml } from '../kit/web/dom.js';
 import { JOB_TYPE_KEYS, REMOTE_KEY } from './client.js';
 
@@ -17,48 +17,8 @@ type Salary = NonNullable<Job['salary']>;
 
 const need = <T>(v: T | undefined, what: string): T => needed(v, 'indeed', what);
 
-const BLOCK = new Set(['p', 'div', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'tr', 'blockquote']);
-const PARAGRAPH = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote']);
-
-/**
- * A posting's HTML description as plain text: blocks start lines, paragraphs and headings end with a blank line,
- * `<br>` breaks a line, list items get "- ".
- */
-export function htmlText(html: string | undefined): string | undefined {
-  if (!html) return undefined;
-  let out = '';
-  const line = () => {
-    if (out && !out.endsWith('\n')) out += '\n';
-  };
-  const todo: (ChildNode | 'line' | 'para')[] = [...parseHtml(html).children].reverse();
-  while (todo.length) {
-    const n = todo.pop()!;
-    if (n === 'line') line();
-    else if (n === 'para') {
-      line();
-      out += '\n';
-    } else if (isText(n)) out += n.data.replace(/\s+/g, ' ');
-    else if (isTag(n) && n.name !== 'script' && n.name !== 'style') {
-      if (n.name === 'br') {
-        out += '\n';
-        continue;
-      }
-      if (BLOCK.has(n.name)) {
-        line();
-        todo.push(PARAGRAPH.has(n.name) ? 'para' : 'line');
-      }
-      if (n.name === 'li') out += '- ';
-      for (let i = n.children.length - 1; i >= 0; i--) todo.push(n.children[i]);
-    }
-  }
-  const text = out
-    .split('\n')
-    .map((l) => l.trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return text || undefined;
-}
+/** A posting's HTML description as plain text with its line structure (the kit's `blockText`). */
+export const htmlText = (html: string | undefined): string | undefined => (html ? blockText(parseHtml(html)) : undefined);
 
 const PERIODS: Record<string, string> = { HOUR: 'hour', DAY: 'day', WEEK: 'week', MONTH: 'month', YEAR: 'year' };
 const EMPLOYMENT_BY_KEY: Record<string, string> = {

@@ -62,34 +62,34 @@ export function applicantsFrom(text: string | undefined): number | undefined {
   return m ? Number(m[1].replace(/,/g, '')) : undefined;
 }
 
-const delayedImage = (el: El | undefined): string | undefined => str(el?.attrs['data-delayed-url']) ?? str(el?.attrs.src);
+const delayedImage = (el: El | undefined): string | undefined => str(el?.attribs['data-delayed-url']) ?? str(el?.attribs.src);
 
 // ---- jobs ------------------------------------------------------------------------------------------------------
 
 /** The search fragment's cards. No card at all is the end of the results; `<li>`s without job urns are drift. */
 export function jobCards(html: string): JobCard[] {
   const root = parseHtml(html);
-  const cards = findAll(root, (el) => JOB_URN.test(el.attrs['data-entity-urn'] ?? ''));
+  const cards = findAll(root, (el) => JOB_URN.test(el.attribs['data-entity-urn'] ?? ''));
   if (!cards.length && findOne(root, (el) => el.name === 'li')) throw changed('linkedin', 'search cards without job urns');
   return cards.map(jobCard);
 }
 
 function jobCard(card: El): JobCard {
-  const id = JOB_URN.exec(card.attrs['data-entity-urn'])![1];
+  const id = JOB_URN.exec(card.attribs['data-entity-urn'])![1];
   const subtitle = findOne(card, byClass('base-search-card__subtitle'));
   const companyLink = subtitle && findOne(subtitle, (el) => el.name === 'a');
   const companyName = textOf(subtitle);
-  const time = findOne(card, (el) => el.name === 'time' && !!el.attrs.datetime);
+  const time = findOne(card, (el) => el.name === 'time' && !!el.attribs.datetime);
   return compact({
     type: 'job' as const,
     id,
     url: jobUrl(id),
     title: need(textOf(findOne(card, byClass('base-search-card__title'))), `job card ${id} without a title`),
     company: companyName
-      ? compact({ name: companyName, url: canonical(companyLink?.attrs.href), logo: delayedImage(findOne(card, (el) => el.name === 'img')) })
+      ? compact({ name: companyName, url: canonical(companyLink?.attribs.href), logo: delayedImage(findOne(card, (el) => el.name === 'img')) })
       : undefined,
     location: locationOf(textOf(findOne(card, byClass('job-search-card__location')))),
-    postedAt: /^\d{4}-\d{2}-\d{2}$/.test(time?.attrs.datetime ?? '') ? time!.attrs.datetime : undefined,
+    postedAt: /^\d{4}-\d{2}-\d{2}$/.test(time?.attribs.datetime ?? '') ? time!.attribs.datetime : undefined,
     salary: salaryFrom(textOf(findOne(card, byClass('job-search-card__salary-info')))),
   });
 }
@@ -114,7 +114,7 @@ export function jobPostingRecord(html: string, id: string): Job {
   const list = (v: string | undefined) => v?.split(/,\s+/).map((s) => s.trim()).filter(Boolean);
   const location = findOne(top, (el) => byClass('topcard__flavor--bullet')(el) && byClass('topcard__flavor')(el));
   const offsite = applyTarget(codeValue(root, 'applyUrl'));
-  const offsiteIcon = findOne(top, (el) => (el.attrs['data-svg-class-name'] ?? '').includes('offsite-apply'));
+  const offsiteIcon = findOne(top, (el) => (el.attribs['data-svg-class-name'] ?? '').includes('offsite-apply'));
   const cta = textOf(findOne(top, byClass('top-card-layout__cta--primary')));
   return compact({
     type: 'job' as const,
@@ -123,7 +123,7 @@ export function jobPostingRecord(html: string, id: string): Job {
     title: need(textOf(findOne(top, byClass('top-card-layout__title'))), 'job posting without a title'),
     company: {
       name: need(textOf(orgLink) ?? textOf(findOne(top, byClass('topcard__flavor'))), 'job posting without a company'),
-      ...compact({ url: canonical(orgLink?.attrs.href), logo: delayedImage(findOne(top, (el) => el.name === 'img')) }),
+      ...compact({ url: canonical(orgLink?.attribs.href), logo: delayedImage(findOne(top, (el) => el.name === 'img')) }),
     },
     location: locationOf(textOf(location)),
     description: blockTextOf(findOne(root, byClass('show-more-less-html__markup'))),
@@ -288,8 +288,8 @@ export function profileRecord(html: string, pageUrl: string): Profile {
 export function postLinks(html: string): { id: string; url: string }[] {
   const seen = new Set<string>();
   const out: { id: string; url: string }[] = [];
-  for (const a of findAll(parseHtml(html), (el) => el.name === 'a' && !!el.attrs.href)) {
-    const ref = postRef(a.attrs.href);
+  for (const a of findAll(parseHtml(html), (el) => el.name === 'a' && !!el.attribs.href)) {
+    const ref = postRef(a.attribs.href);
     if (ref && !seen.has(ref.id)) {
       seen.add(ref.id);
       out.push(ref);
