@@ -212,7 +212,7 @@ describe('MCP tool calls', () => {
   it('an unknown tool is a protocol error (never listed, never run)', async () => {
     const { apiKey } = await gw.accounts.createAccount({ credits: 5 });
     await withClient(apiKey, 'header', async (c) => {
-      await expect(callTool(c, 'reddit_search', { query: 'x' })).rejects.toThrow(/Unknown tool/);
+      await expect(callTool(c, 'reddit_no_such_tool', { query: 'x' })).rejects.toThrow(/Unknown tool/);
     });
   });
 

@@ -288,6 +288,13 @@ describe.skipIf(!haveRecordings('forum'))(`reddit.search and reddit.post against
     expect((await failure(runLive('reddit.post', { post: 'g9zfex' }, oauth.ctx))).code).toBe('sourceChanged');
   });
 
+  it('a comment without a permalink (as Reddit recorded them before 2017) is addressed under its post', () => {
+    const poll = recording('post-poll.json');
+    delete poll[1].data.children[0].data.permalink;
+    const thread = normaliseThread(poll, 10);
+    expect(thread.comments[0].url).toBe(`${thread.post.url}fowm36w/`);
+  });
+
   it('the normalisers agree with the subforum endpoint on posts', () => {
     const t3 = recording('post-poll.json')[0].data.children[0].data;
     expect(normaliseThread(recording('post-poll.json'), 200).post).toEqual(normalisePost(t3));

@@ -264,14 +264,15 @@ const MAX_THREAD_NODES = 20_000;
 /** `t1_abc` or `t3_abc` → `abc`. */
 const bareId = (fullname: unknown): string | undefined => str(fullname)?.replace(/^t\d_/, '');
 
-function comment(d: Obj, depth: number, replies: number): ForumComment {
+function comment(d: Obj, depth: number, replies: number, postUrl: string): ForumComment {
   const id = need(str(d.id), 'comment without an id');
   const what = (w: string) => `comment ${id} without ${w}`;
   const edited = d.edited;
   return compact({
     type: 'comment' as const,
     id,
-    url: need(webUrl(d.permalink), what('a permalink')),
+    // Comments recorded before 2017 carry no permalink: theirs is the post's address plus the comment id.
+    url: webUrl(d.permalink) ?? `${postUrl}${id}/`,
     parentId: need(bareId(d.parent_id), what('parent_id')),
     depth: int(d.depth) ?? depth,
     score: need(int(d.score), what('a score')),
@@ -323,7 +324,7 @@ export function normaliseThread(answer: unknown, limit: number): Thread {
     }
     if (node.kind !== 't1') throw changed(`comment listing child of kind ${String(node.kind)}`);
     const replies = childrenOf(d.replies);
-    comments.push(comment(d, depth, replies.filter((r) => isObj(r) && r.kind === 't1').length));
+    comments.push(comment(d, depth, replies.filter((r) => isObj(r) && r.kind === 't1').length, post.url));
     for (let i = replies.length - 1; i >= 0; i--) stack.push({ node: replies[i], depth: depth + 1 });
   }
   return { post, comments, more };
