@@ -30,6 +30,7 @@ import { linkedinSamples } from './samples/linkedin.js';
 import { redditSamples } from './samples/reddit.js';
 import { xSamples } from './samples/x.js';
 import { telegramSamples } from './samples/telegram.js';
+import { hackernewsSamples } from './samples/hackernews.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -107,6 +108,7 @@ redditSubforum();
 await redditSamples();
 await xSamples();
 await telegramSamples();
+await hackernewsSamples();
 shopifyStore();
 await domainSamples();
 await webContacts();

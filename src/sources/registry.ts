@@ -9,6 +9,7 @@ import domain from './domain/index.js';
 import email from './email/index.js';
 import facebook from './facebook/index.js';
 import finance from './finance/index.js';
+import hackernews from './hackernews/index.js';
 import indeed from './indeed/index.js';
 import linkedin from './linkedin/index.js';
 import pinterest from './pinterest/index.js';
@@ -26,7 +27,7 @@ import x from './x/index.js';
 import youtube from './youtube/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

@@ -5,6 +5,7 @@ import { DOMAIN } from './domain.js';
 import { EMAIL } from './email.js';
 import { FACEBOOK } from './facebook.js';
 import { FINANCE } from './finance.js';
+import { HACKERNEWS } from './hackernews.js';
 import { INDEED } from './indeed.js';
 import { INSTAGRAM } from './instagram.js';
 import { LINKEDIN } from './linkedin.js';
@@ -30,6 +31,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(REDDIT),
   ...Object.values(X),
   ...Object.values(TELEGRAM),
+  ...Object.values(HACKERNEWS),
   ...Object.values(FACEBOOK),
   ...Object.values(LINKEDIN),
   ...Object.values(INDEED),
