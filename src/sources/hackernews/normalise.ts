@@ -16,6 +16,8 @@ const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'hackern
 export const changed = (what: string) => changedIn('hackernews', what);
 
 export const itemUrl = (id: string) => `${WEB}/item?id=${id}`;
+/** HN writes `<p>` between paragraphs, not around them: the text before the first one is a paragraph too. */
+const hnText = (html: string | undefined): string | undefined => (html ? htmlText(`<p>${html}`) : undefined);
 const person = (by: unknown) => {
   const username = str(by);
   return username ? { username, url: `${WEB}/user?id=${encodeURIComponent(username)}` } : undefined;
@@ -42,7 +44,7 @@ export function postOf(item: Obj, pollOptions: (Obj | undefined)[] = []): HnPost
   const title = str(item.title);
   const what = (w: string) => `item ${id} without ${w}`;
   const options = pollOptions.flatMap((o) => {
-    const text = o && !o.deleted ? htmlText(str(o.text)) : undefined;
+    const text = o && !o.deleted ? hnText(str(o.text)) : undefined;
     return text ? [compact({ text, votes: int(o!.score) })] : [];
   });
   const link = str(item.url);
@@ -53,7 +55,7 @@ export function postOf(item: Obj, pollOptions: (Obj | undefined)[] = []): HnPost
     kind: need(kindOf(item.type, title), what('a submission type')),
     title: need(title, what('title')),
     createdAt: need(isoFromSeconds(item.time), what('time')),
-    text: htmlText(str(item.text)),
+    text: hnText(str(item.text)),
     author: person(item.by),
     link: link ? { url: link } : undefined,
     score: int(item.score),
@@ -74,7 +76,7 @@ export function commentOf(item: Obj, depth: number): HnComment {
     parentId: need(idOf(item.parent), `comment ${id} without parent`),
     depth,
     createdAt: need(isoFromSeconds(item.time), `comment ${id} without time`),
-    text: deleted ? undefined : htmlText(str(item.text)),
+    text: deleted ? undefined : hnText(str(item.text)),
     author: deleted ? undefined : person(item.by),
     replies: kidsOf(item).length || undefined,
     isDeleted: deleted || undefined,
@@ -138,7 +140,7 @@ export function userOf(u: Obj): HnUser {
     url: `${WEB}/user?id=${encodeURIComponent(id)}`,
     createdAt: need(isoFromSeconds(u.created), `user ${id} without created`),
     karma: need(int(u.karma), `user ${id} without karma`),
-    bio: htmlText(str(u.about)),
+    bio: hnText(str(u.about)),
     submissions: submitted.length || undefined,
     submissionIds: submitted.slice(0, 100),
   });
@@ -179,7 +181,7 @@ function hitOf(h: Obj): HnSearchHit | undefined {
     createdAt: need(isoFromSeconds(h.created_at_i) ?? isoFromText(h.created_at), `search hit ${id} without created_at`),
     kind,
     title: str(h.title),
-    text: htmlText(str(isComment ? h.comment_text : h.story_text)),
+    text: hnText(str(isComment ? h.comment_text : h.story_text)),
     author: person(h.author),
     link: link ? { url: link } : undefined,
     score: int(h.points),

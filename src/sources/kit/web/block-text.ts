@@ -1,7 +1,8 @@
 /**
  * Rich text (a job description, an about section) as plain text that keeps its line structure: block elements start
- * lines, paragraphs and headings end with a blank line, `<br>` breaks a line, list items get "- ", runs of blank lines
- * shrink to one. Iterative, so it never overflows on deep trees (./dom.ts bounds them anyway).
+ * lines, paragraphs and headings end with a blank line, `<br>` breaks a line, list items get "- ", `<pre>` keeps its
+ * lines and indentation, runs of blank lines shrink to one. Iterative, so it never overflows on deep trees (./dom.ts
+ * bounds them anyway).
  *
  *   blockText(parseHtml('<p>One</p><ul><li>a</li><li>b</li></ul>'))   // "One\n\n- a\n- b"
  */
@@ -17,19 +18,26 @@ export function blockText(root: AnyNode | undefined): string | undefined {
   const line = () => {
     if (out && !out.endsWith('\n')) out += '\n';
   };
-  const todo: (AnyNode | 'line' | 'para')[] = [root];
+  const todo: (AnyNode | 'line' | 'para' | 'endPre')[] = [root];
+  let pre = 0;
   while (todo.length) {
     const n = todo.pop()!;
     if (n === 'line') line();
     else if (n === 'para') {
       line();
       out += '\n';
-    } else if (isText(n)) out += n.data.replace(/\s+/g, ' ');
+    } else if (n === 'endPre') pre--;
+    // Inside <pre>, line breaks and leading spaces survive the trimming below behind markers taken out at the end.
+    else if (isText(n)) out += pre > 0 ? `\u2060${n.data.replace(/\n/g, '\u2028')}` : n.data.replace(/\s+/g, ' ');
     else if (isTag(n) && n.name === 'br') out += '\n';
     else if (!isTag(n) || !SKIPPED.has(n.name)) {
       if (isTag(n) && BLOCK.has(n.name) && n !== root) {
         line();
         todo.push(PARAGRAPH.has(n.name) ? 'para' : 'line');
+      }
+      if (isTag(n) && n.name === 'pre') {
+        pre++;
+        todo.push('endPre');
       }
       if (isTag(n) && n.name === 'li') out += '- ';
       const children = 'children' in n ? n.children : [];
@@ -40,6 +48,8 @@ export function blockText(root: AnyNode | undefined): string | undefined {
     .split('\n')
     .map((l) => l.trim())
     .join('\n')
+    .replace(/\u2028/g, '\n')
+    .replace(/\u2060/g, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
   return text || undefined;
