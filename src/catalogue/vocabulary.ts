@@ -231,3 +231,36 @@ export const AD_FIELDS = {
   regions: list(rec({ region: str, share: num })),
   targeting: rec({}, { ages: list(str), gender: str, locations: list(rec({ name: str }, { type: str, isExcluded: bool })) }),
 } satisfies Record<string, JsonSchema>;
+
+/**
+ * Fields an app of an app store may carry (Apple's App Store, Google Play): the store's own id, its developer as a
+ * person, the price as money (0 for a free app), installs as the store's lower bound, dates as ISO 8601 instants and
+ * the download size in bytes.
+ */
+export const APP_FIELDS = {
+  url: str,
+  title: str,
+  summary: str,
+  description: str,
+  developer: PERSON,
+  price: MONEY,
+  isFree: bool,
+  hasInAppPurchases: bool,
+  hasAds: bool,
+  rating: RATING,
+  installs: int,
+  installsText: str,
+  version: str,
+  releaseNotes: str,
+  releasedAt: str,
+  updatedAt: str,
+  sizeBytes: int,
+  contentRating: str,
+  genres: list(str),
+  icon: str,
+  screenshots: list(IMAGE),
+  languages: list(str),
+  minimumOsVersion: str,
+  website: str,
+  privacyPolicy: str,
+} satisfies Record<string, JsonSchema>;
