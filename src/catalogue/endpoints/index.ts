@@ -1,5 +1,6 @@
 /** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
 import type { EndpointDef } from '../types.js';
+import { APPSTORE } from './appstore.js';
 import { CRYPTO } from './crypto.js';
 import { DOMAIN } from './domain.js';
 import { EMAIL } from './email.js';
@@ -44,4 +45,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(PINTEREST),
   ...Object.values(SNAPCHAT),
   ...Object.values(THREADS),
+  ...Object.values(APPSTORE),
 ];
