@@ -32,6 +32,7 @@ import { redditSamples } from './samples/reddit.js';
 import { xSamples } from './samples/x.js';
 import { telegramSamples } from './samples/telegram.js';
 import { hackernewsSamples } from './samples/hackernews.js';
+import { blueskySamples } from './samples/bluesky.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -110,6 +111,7 @@ await redditSamples();
 await xSamples();
 await telegramSamples();
 await hackernewsSamples();
+await blueskySamples();
 shopifyStore();
 await domainSamples();
 await webContacts();

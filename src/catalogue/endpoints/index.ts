@@ -2,6 +2,7 @@
 import type { EndpointDef } from '../types.js';
 import { APPSTORE } from './appstore.js';
 import { CRYPTO } from './crypto.js';
+import { BLUESKY } from './bluesky.js';
 import { DOMAIN } from './domain.js';
 import { EMAIL } from './email.js';
 import { FACEBOOK } from './facebook.js';
@@ -33,6 +34,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(X),
   ...Object.values(TELEGRAM),
   ...Object.values(HACKERNEWS),
+  ...Object.values(BLUESKY),
   ...Object.values(FACEBOOK),
   ...Object.values(LINKEDIN),
   ...Object.values(INDEED),
