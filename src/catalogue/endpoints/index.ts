@@ -1,5 +1,6 @@
 /** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
 import type { EndpointDef } from '../types.js';
+import { GOOGLEPLAY } from './googleplay.js';
 import { APPSTORE } from './appstore.js';
 import { CRYPTO } from './crypto.js';
 import { BLUESKY } from './bluesky.js';
@@ -48,4 +49,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(SNAPCHAT),
   ...Object.values(THREADS),
   ...Object.values(APPSTORE),
+  ...Object.values(GOOGLEPLAY),
 ];
