@@ -34,6 +34,7 @@ import { xSamples } from './samples/x.js';
 import { telegramSamples } from './samples/telegram.js';
 import { hackernewsSamples } from './samples/hackernews.js';
 import { blueskySamples } from './samples/bluesky.js';
+import { zillowSamples } from './samples/zillow.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -134,3 +135,4 @@ await youtubeSamples();
 await cryptoSamples();
 await appstoreSamples();
 await googleplaySamples();
+await zillowSamples();

@@ -24,6 +24,7 @@ import { TELEGRAM } from './telegram.js';
 import { WEB } from './web.js';
 import { X } from './x.js';
 import { YOUTUBE } from './youtube.js';
+import { ZILLOW } from './zillow.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WEB),
@@ -50,4 +51,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(THREADS),
   ...Object.values(APPSTORE),
   ...Object.values(GOOGLEPLAY),
+  ...Object.values(ZILLOW),
 ];
