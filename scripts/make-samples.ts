@@ -34,6 +34,7 @@ import { xSamples } from './samples/x.js';
 import { telegramSamples } from './samples/telegram.js';
 import { hackernewsSamples } from './samples/hackernews.js';
 import { blueskySamples } from './samples/bluesky.js';
+import { twitchSamples } from './samples/twitch.js';
 import { zillowSamples } from './samples/zillow.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -114,6 +115,7 @@ await xSamples();
 await telegramSamples();
 await hackernewsSamples();
 await blueskySamples();
+await twitchSamples();
 shopifyStore();
 await domainSamples();
 await webContacts();

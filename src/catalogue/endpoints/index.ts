@@ -21,6 +21,7 @@ import { SNAPCHAT } from './snapchat.js';
 import { THREADS } from './threads.js';
 import { SITE } from './site.js';
 import { TELEGRAM } from './telegram.js';
+import { TWITCH } from './twitch.js';
 import { WEB } from './web.js';
 import { X } from './x.js';
 import { YOUTUBE } from './youtube.js';
@@ -37,6 +38,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(TELEGRAM),
   ...Object.values(HACKERNEWS),
   ...Object.values(BLUESKY),
+  ...Object.values(TWITCH),
   ...Object.values(FACEBOOK),
   ...Object.values(LINKEDIN),
   ...Object.values(INDEED),
