@@ -4,6 +4,7 @@
  * catalogue declares, and every declared endpoint has an operation or a stated reason why it has none.
  */
 import type { EndpointDef } from '../catalogue/types.js';
+import amazon from './amazon/index.js';
 import googleplay from './googleplay/index.js';
 import bluesky from './bluesky/index.js';
 import appstore from './appstore/index.js';
@@ -32,7 +33,7 @@ import youtube from './youtube/index.js';
 import zillow from './zillow/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, appstore, googleplay, zillow];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, appstore, googleplay, zillow, amazon];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

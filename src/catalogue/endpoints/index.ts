@@ -1,5 +1,6 @@
 /** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
 import type { EndpointDef } from '../types.js';
+import { AMAZON } from './amazon.js';
 import { GOOGLEPLAY } from './googleplay.js';
 import { APPSTORE } from './appstore.js';
 import { CRYPTO } from './crypto.js';
@@ -54,4 +55,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(APPSTORE),
   ...Object.values(GOOGLEPLAY),
   ...Object.values(ZILLOW),
+  ...Object.values(AMAZON),
 ];
