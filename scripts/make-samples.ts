@@ -37,6 +37,7 @@ import { hackernewsSamples } from './samples/hackernews.js';
 import { blueskySamples } from './samples/bluesky.js';
 import { twitchSamples } from './samples/twitch.js';
 import { zillowSamples } from './samples/zillow.js';
+import { realtorSamples } from './samples/realtor.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -140,3 +141,4 @@ await appstoreSamples();
 await googleplaySamples();
 await zillowSamples();
 await amazonSamples();
+await realtorSamples();

@@ -27,6 +27,7 @@ import { WEB } from './web.js';
 import { X } from './x.js';
 import { YOUTUBE } from './youtube.js';
 import { ZILLOW } from './zillow.js';
+import { REALTOR } from './realtor.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WEB),
@@ -56,4 +57,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(GOOGLEPLAY),
   ...Object.values(ZILLOW),
   ...Object.values(AMAZON),
+  ...Object.values(REALTOR),
 ];
