@@ -36,6 +36,7 @@ import { telegramSamples } from './samples/telegram.js';
 import { hackernewsSamples } from './samples/hackernews.js';
 import { blueskySamples } from './samples/bluesky.js';
 import { twitchSamples } from './samples/twitch.js';
+import { truthsocialSamples } from './samples/truthsocial.js';
 import { zillowSamples } from './samples/zillow.js';
 import { realtorSamples } from './samples/realtor.js';
 
@@ -118,6 +119,7 @@ await telegramSamples();
 await hackernewsSamples();
 await blueskySamples();
 await twitchSamples();
+await truthsocialSamples();
 shopifyStore();
 await domainSamples();
 await webContacts();

@@ -27,6 +27,7 @@ import threads from './threads/index.js';
 import telegram from './telegram/index.js';
 import tiktok from './tiktok/index.js';
 import twitch from './twitch/index.js';
+import truthsocial from './truthsocial/index.js';
 import web from './web/index.js';
 import x from './x/index.js';
 import youtube from './youtube/index.js';
@@ -34,7 +35,7 @@ import zillow from './zillow/index.js';
 import realtor from './realtor/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, appstore, googleplay, zillow, amazon, realtor];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, appstore, googleplay, zillow, amazon, realtor];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

@@ -23,6 +23,7 @@ import { THREADS } from './threads.js';
 import { SITE } from './site.js';
 import { TELEGRAM } from './telegram.js';
 import { TWITCH } from './twitch.js';
+import { TRUTHSOCIAL } from './truthsocial.js';
 import { WEB } from './web.js';
 import { X } from './x.js';
 import { YOUTUBE } from './youtube.js';
@@ -41,6 +42,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(HACKERNEWS),
   ...Object.values(BLUESKY),
   ...Object.values(TWITCH),
+  ...Object.values(TRUTHSOCIAL),
   ...Object.values(FACEBOOK),
   ...Object.values(LINKEDIN),
   ...Object.values(INDEED),
