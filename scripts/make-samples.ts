@@ -39,6 +39,7 @@ import { twitchSamples } from './samples/twitch.js';
 import { truthsocialSamples } from './samples/truthsocial.js';
 import { zillowSamples } from './samples/zillow.js';
 import { realtorSamples } from './samples/realtor.js';
+import { airbnbSamples } from './samples/airbnb.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -144,3 +145,4 @@ await googleplaySamples();
 await zillowSamples();
 await amazonSamples();
 await realtorSamples();
+await airbnbSamples();

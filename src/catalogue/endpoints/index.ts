@@ -29,6 +29,7 @@ import { X } from './x.js';
 import { YOUTUBE } from './youtube.js';
 import { ZILLOW } from './zillow.js';
 import { REALTOR } from './realtor.js';
+import { AIRBNB } from './airbnb.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WEB),
@@ -60,4 +61,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(ZILLOW),
   ...Object.values(AMAZON),
   ...Object.values(REALTOR),
+  ...Object.values(AIRBNB),
 ];
