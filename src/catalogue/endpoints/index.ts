@@ -1,5 +1,6 @@
 /** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
 import type { EndpointDef } from '../types.js';
+import { EBAY } from './ebay.js';
 import { AMAZON } from './amazon.js';
 import { GOOGLEPLAY } from './googleplay.js';
 import { APPSTORE } from './appstore.js';
@@ -62,4 +63,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(AMAZON),
   ...Object.values(REALTOR),
   ...Object.values(AIRBNB),
+  ...Object.values(EBAY),
 ];
