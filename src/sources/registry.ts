@@ -20,6 +20,7 @@ import linkedin from './linkedin/index.js';
 import pinterest from './pinterest/index.js';
 import maps from './maps/index.js';
 import instagram from './instagram/index.js';
+import kick from './kick/index.js';
 import reddit from './reddit/index.js';
 import shopify from './shopify/index.js';
 import site from './site/index.js';
@@ -37,7 +38,7 @@ import realtor from './realtor/index.js';
 import airbnb from './airbnb/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

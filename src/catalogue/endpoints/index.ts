@@ -13,6 +13,7 @@ import { FINANCE } from './finance.js';
 import { HACKERNEWS } from './hackernews.js';
 import { INDEED } from './indeed.js';
 import { INSTAGRAM } from './instagram.js';
+import { KICK } from './kick.js';
 import { LINKEDIN } from './linkedin.js';
 import { PINTEREST } from './pinterest.js';
 import { MAPS } from './maps.js';
@@ -45,6 +46,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(BLUESKY),
   ...Object.values(TWITCH),
   ...Object.values(TRUTHSOCIAL),
+  ...Object.values(KICK),
   ...Object.values(FACEBOOK),
   ...Object.values(LINKEDIN),
   ...Object.values(INDEED),
