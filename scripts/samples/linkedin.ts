@@ -6,13 +6,20 @@
 import type { SampleSet } from '../../src/sources/kit/samples.js';
 import { startReplay } from '../../test/helpers/replay.js';
 import { liveContext, runLive } from '../../test/helpers/source-kit.js';
+import { AD_IMAGE, linkedinAdsReplay, SEARCH } from '../../test/sources/linkedin-ads-doubles.js';
 import { linkedinReplay } from '../../test/sources/linkedin-doubles.js';
-import { recordSamples, writeSampleSet } from './kit.js';
+import { PREVIOUS_CURSOR, recordSamples, writeSampleSet } from './kit.js';
 
 const DOCUMENTED_NOTE =
   'NOT from a recording: no LinkedIn company, profile or post page is recorded in shared/upstream. Built by the live ' +
   'operation from documented-shape doubles (test/fixtures/documented/linkedin/, schema.org JSON-LD written from ' +
   'schema.org; illustrative values such as "Example Robotics").';
+
+const AD_LIBRARY_NOTE =
+  "NOT from a recording: no answer of LinkedIn's Ad Library is recorded in shared/upstream. Built by the live operation " +
+  'from documented-shape doubles (test/fixtures/documented/linkedin/ad-*.html, written from the page shape that ' +
+  'open-source readers of these pages agree on: ifccod/social-media-research-cli, favstats/metatargetr, ' +
+  'vladimirgromozdin/apify-linkedin-ads-library-scraper; see that folder\'s README.md); illustrative values such as "Example Cloud".';
 
 /**
  * linkedin.jobs.search: the one recorded search page (10 cards, Zurich) read live, served as two pages of 5 cut
@@ -62,6 +69,16 @@ export async function linkedinSamples(): Promise<void> {
     await recordSamples({ endpoint: 'linkedin.company', replay: linkedinReplay(), pages: [{ company: 'example-robotics' }], note: DOCUMENTED_NOTE }),
     await recordSamples({ endpoint: 'linkedin.profile', replay: linkedinReplay(), pages: [{ profile: 'ada-example' }], note: DOCUMENTED_NOTE }),
     await recordSamples({ endpoint: 'linkedin.posts', replay: linkedinReplay(), pages: [{ company: 'example-robotics', limit: 10 }], note: DOCUMENTED_NOTE }),
+    await recordSamples({
+      endpoint: 'linkedin.ads.search',
+      replay: linkedinAdsReplay(),
+      pages: [
+        { ...SEARCH, limit: 3 },
+        { ...SEARCH, limit: 3, cursor: PREVIOUS_CURSOR },
+      ],
+      note: AD_LIBRARY_NOTE,
+    }),
+    await recordSamples({ endpoint: 'linkedin.ads.ad', replay: linkedinAdsReplay(), pages: [{ ad: AD_IMAGE }], note: AD_LIBRARY_NOTE }),
   ];
   console.log(`wrote linkedin samples: jobs.search, ${written.join(', ')}`);
 }

@@ -330,11 +330,4 @@ describe.skipIf(!haveRecordings(FOLDER))(`linkedin through the gateway${skipReas
     expect(drift.json.error.code).toBe('sourceChanged');
     expect(await balance()).toBe(before);
   });
-
-  it('the ad library endpoints say why they are not built', async () => {
-    const r = await post(gw.url, '/v1/linkedin/ads/search', { query: 'cloud' }, { key });
-    expect(r.status).toBe(503);
-    expect(r.json.error.code).toBe('sourceUnavailable');
-    expect(r.json.error.message).toMatch(/ad library/i);
-  });
 });

@@ -1,6 +1,6 @@
 import { boolean, choice, country, cursor, date, endpoint, limit, list, pattern, text, within } from '../fields.js';
-import { int, list as listOf, literal, rec, str } from '../records.js';
-import { ADDRESS, IMAGE, JOB_FIELDS, POST_FIELDS, PROFILE_FIELDS } from '../vocabulary.js';
+import { bool, int, list as listOf, literal, num, rec, str } from '../records.js';
+import { AD_FIELDS, ADDRESS, IMAGE, JOB_FIELDS, POST_FIELDS, PROFILE_FIELDS } from '../vocabulary.js';
 
 /**
  * A job posting in the shared job vocabulary. A search card always carries its id (the posting's urn), its address
@@ -80,6 +80,43 @@ export const LINKEDIN_POST = rec(
   },
 );
 
+/**
+ * An ad of LinkedIn's Ad Library in the shared ad vocabulary (`AD_FIELDS`). A search card shows the creative (copy,
+ * headline, media, format) and its advertiser; the ad's page adds who paid, the run dates, the impressions range,
+ * each country's share of the impressions and the targeting. LinkedIn publishes some country shares only as a bound
+ * ("less than 1%"): that share is the bound with `isUpperBound`. Targeting other than places is given per category
+ * (`segments`: "Job" → "Data Scientist"), and the categories used at all as LinkedIn's table says (`facets`).
+ */
+const LINKEDIN_AD_FIELDS = {
+  advertiser: AD_FIELDS.advertiser,
+  paidBy: AD_FIELDS.paidBy,
+  bodies: AD_FIELDS.bodies,
+  titles: AD_FIELDS.titles,
+  link: AD_FIELDS.link,
+  cta: AD_FIELDS.cta,
+  images: AD_FIELDS.images,
+  videos: AD_FIELDS.videos,
+  format: AD_FIELDS.format,
+  startedAt: AD_FIELDS.startedAt,
+  endedAt: AD_FIELDS.endedAt,
+  impressions: AD_FIELDS.impressions,
+  regions: listOf(rec({ region: str, share: num }, { isUpperBound: bool })),
+  targeting: rec(
+    {},
+    {
+      locations: listOf(rec({ name: str }, { isExcluded: bool })),
+      segments: listOf(rec({ category: str, name: str }, { isExcluded: bool })),
+      facets: listOf(rec({ category: str }, { isIncluded: bool, isExcluded: bool })),
+    },
+  ),
+};
+export const LINKEDIN_AD = rec({ type: literal('ad'), id: str, url: str }, LINKEDIN_AD_FIELDS);
+/** An ad read from its own page: the page always names the advertiser. */
+export const LINKEDIN_AD_PAGE = rec(
+  { type: literal('ad'), id: str, url: str, advertiser: rec({ name: str }, { id: str, url: str, avatar: str }) },
+  (({ advertiser: _advertiser, ...rest }) => rest)(LINKEDIN_AD_FIELDS),
+);
+
 const DIGITS_1_15 = '^[0-9]{1,15}$';
 // SPEC: id-or-address fields have no stated bounds; chosen 1-2048 (a slug, a numeric id or a full address).
 const ref = (what: string) => text(1, 2048, what);
@@ -153,6 +190,7 @@ export const LINKEDIN = {
     },
     itemsField: 'ads',
     example: { advertiser: 'Microsoft', countries: ['us', 'gb'], within: 'year', limit: 24 },
+    output: rec({ ads: listOf(LINKEDIN_AD) }, { cursor: str, total: int }),
   }),
   adsAd: endpoint({
     id: 'linkedin.ads.ad',
@@ -163,6 +201,7 @@ export const LINKEDIN = {
     fields: { ad: ref('ad library id or address') },
     required: ['ad'],
     example: { ad: '512345678' },
+    output: rec({ ad: LINKEDIN_AD_PAGE }),
   }),
   company: endpoint({
     id: 'linkedin.company',

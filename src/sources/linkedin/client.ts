@@ -1,16 +1,17 @@
 /**
  * LinkedIn's guest interface (notes/upstream-platforms.md §7): the jobs-guest search and posting fragments, the GEO
- * typeahead the job search page resolves places with, and the public company, profile and post pages. No account,
- * no cookies. Login walls (a redirect to /authwall or /login, HTTP 999) are `sourceRefused`, never an empty answer.
+ * typeahead the job search page resolves places with, the public company, profile and post pages, and the Ad
+ * Library's server-rendered search page, its paging fragment and an ad's page. No account, no cookies. Login walls (a redirect to /authwall or /login, HTTP 999) are `sourceRefused`, never an empty answer.
  */
 import type { LINKEDIN } from '../../catalogue/endpoints/linkedin.js';
 import type { InputOf } from '../../catalogue/types.js';
 import { QuarryError } from '../../errors.js';
 import type { UpstreamResponse } from '../../upstream/types.js';
 import type { SourceContext } from '../types.js';
-import { WEB } from './refs.js';
+import { adUrl, WEB } from './refs.js';
 
 export type JobSearchQuery = InputOf<typeof LINKEDIN.jobsSearch>;
+export type AdSearchQuery = InputOf<typeof LINKEDIN.adsSearch>;
 
 const PAGE_MAX_BYTES = 4 * 1024 * 1024;
 const FRAGMENT_MAX_BYTES = 2 * 1024 * 1024;
@@ -86,4 +87,53 @@ export async function jobPosting(id: string, ctx: SourceContext): Promise<string
 export async function publicPage(url: string, what: string, ctx: SourceContext): Promise<{ html: string; url: string }> {
   const res = await guestGet(ctx, url, what);
   return { html: res.text(), url: res.url };
+}
+
+// ---- the Ad Library --------------------------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const bad = (field: string, what: string) => new QuarryError('invalidRequest', `${field}: ${what}`, { retryable: false });
+
+/**
+ * The Ad Library search's query, in the names its search form sends (`keyword`, `accountOwner`, `payer`,
+ * `countries` as one comma list of upper-case codes, `dateOption`, `startdate`/`enddate`). `within` month and year
+ * are LinkedIn's "last 30 days" and "this year"; `from`/`to` are its custom range, whose two ends it wants together:
+ * a missing `to` is today, a missing `from` a year before `to`.
+ */
+export function adSearchParams(q: AdSearchQuery, now = Date.now()): URLSearchParams {
+  if (!q.query && !q.advertiser && !q.paidBy) throw bad('query', 'give query, advertiser or paidBy: LinkedIn searches its Ad Library by at least one');
+  const p = new URLSearchParams();
+  if (q.query) p.set('keyword', q.query);
+  if (q.advertiser) p.set('accountOwner', q.advertiser);
+  if (q.paidBy) p.set('payer', q.paidBy);
+  const countries = [...new Set(q.countries.map((c) => c.toUpperCase()))];
+  if (countries.length) p.set('countries', countries.join(','));
+  if (q.from || q.to) {
+    if (q.within !== 'all') throw bad('within', 'give within or from/to, not both');
+    const to = q.to ?? day(now);
+    const from = q.from ?? day(Date.parse(`${to}T00:00:00Z`) - 364 * DAY_MS);
+    if (from > to) throw bad('from', 'must not be after to');
+    p.set('dateOption', 'custom-date-range');
+    p.set('startdate', from);
+    p.set('enddate', to);
+  } else if (q.within === 'month') p.set('dateOption', 'last-30-days');
+  else if (q.within === 'year') p.set('dateOption', 'current-year');
+  return p;
+}
+
+/**
+ * One page of Ad Library results: the search page itself, or, with LinkedIn's `paginationToken`, the fragment its
+ * "load more" asks (`/ad-library/searchPaginationFragment`, the same query and the token).
+ */
+export async function adSearchPage(params: URLSearchParams, token: string | undefined, ctx: SourceContext): Promise<string> {
+  const q = new URLSearchParams(params);
+  if (token) q.set('paginationToken', token);
+  const url = `${WEB}/ad-library/${token ? 'searchPaginationFragment' : 'search'}?${q}`;
+  return (await guestGet(ctx, url, 'ads', PAGE_MAX_BYTES)).text();
+}
+
+/** An ad's page in the Ad Library. */
+export async function adPage(id: string, ctx: SourceContext): Promise<string> {
+  return (await guestGet(ctx, adUrl(id), 'ad')).text();
 }

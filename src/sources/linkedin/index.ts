@@ -1,11 +1,15 @@
-/** The linkedin source: guest job search and postings, public company, profile and post pages. */
+/** The linkedin source: guest job search and postings, public company, profile and post pages, and the Ad Library. */
 import { LINKEDIN } from '../../catalogue/endpoints/linkedin.js';
 import { isQuarryError, QuarryError } from '../../errors.js';
 import { operation } from '../kit/operation.js';
+import { collectPages, readSkipCursor } from '../kit/paging.js';
 import type { SourceModule } from '../types.js';
-import { geoIdFor, jobPosting, publicPage, searchPage } from './client.js';
+import { adPage, adSearchPage, adSearchParams, geoIdFor, jobPosting, publicPage, searchPage } from './client.js';
 import { companyRecord, jobCards, jobPostingRecord, postLinks, postRecord, profileRecord, type JobCard, type Post } from './normalise.js';
-import { companySlug, companyUrl, jobId, profileSlug, profileUrl } from './refs.js';
+import { adRecord, adResults, PAGE_TOKEN, type LinkedinAd } from './normalise-ads.js';
+import { adId, companySlug, companyUrl, jobId, profileSlug, profileUrl } from './refs.js';
+import adSamples from './samples/ads.ad.json' with { type: 'json' };
+import adSearchSamples from './samples/ads.search.json' with { type: 'json' };
 import companySamples from './samples/company.json' with { type: 'json' };
 import jobSamples from './samples/jobs.job.json' with { type: 'json' };
 import searchSamples from './samples/jobs.search.json' with { type: 'json' };
@@ -95,17 +99,50 @@ const posts = operation(LINKEDIN.posts, {
   samples: postsSamples,
 });
 
-const NO_AD_LIBRARY =
-  "LinkedIn's ad library has no documented guest interface and no recorded answer (its page markup and paging fragment are unverified), so it is not built on this server.";
+/** Ad Library pages read at most per call (120 ads at LinkedIn's two dozen a page, plus one resumed page). */
+const MAX_AD_PAGES = 7;
+/**
+ * Stands for LinkedIn's first page in a cursor: SPEC's cursor is two numbers joined by `-` (LinkedIn's own token,
+ * `{last ad id}-{time}`), so a first page cut by `limit` is `N~0-0`.
+ */
+const FIRST_PAGE = '0-0';
+
+const adsSearch = operation(LINKEDIN.adsSearch, {
+  async run(input, ctx) {
+    const params = adSearchParams(input);
+    const from = readSkipCursor(input.cursor, PAGE_TOKEN);
+    let total: number | undefined;
+    const { items, cursor } = await collectPages<LinkedinAd>(
+      { skip: from.skip, token: from.token === FIRST_PAGE ? undefined : from.token },
+      input.limit,
+      async (token) => {
+        const page = adResults(await adSearchPage(params, token, ctx), token);
+        if (!token) total = page.total;
+        return { items: page.ads, token: page.next };
+      },
+      MAX_AD_PAGES,
+    );
+    const next = cursor?.endsWith('~') ? `${cursor}${FIRST_PAGE}` : cursor;
+    return {
+      data: { ads: items, ...(next ? { cursor: next } : {}), ...(total !== undefined ? { total } : {}) },
+      ...(items.length ? {} : { free: true }),
+    };
+  },
+  samples: adSearchSamples,
+});
+
+const adsAd = operation(LINKEDIN.adsAd, {
+  async run(input, ctx) {
+    const id = adId(input.ad);
+    return { data: { ad: adRecord(await adPage(id, ctx), id) } };
+  },
+  samples: adSamples,
+});
 
 const linkedin: SourceModule = {
   id: 'linkedin',
   needs: { proxy: 'advised' },
-  operations: [jobsSearch, jobsJob, company, profile, posts],
-  notBuilt: {
-    'linkedin.ads.search': NO_AD_LIBRARY,
-    'linkedin.ads.ad': NO_AD_LIBRARY,
-  },
+  operations: [jobsSearch, jobsJob, company, profile, posts, adsSearch, adsAd],
 };
 
 export default linkedin;

@@ -73,3 +73,15 @@ export function canonical(href: string | undefined): string | undefined {
   if (!url) return undefined;
   return `${WEB}${url.pathname}`;
 }
+
+/** An Ad Library ad's id from its digits or its page (`/ad-library/detail/{id}`, any country subdomain). */
+export function adId(ref: string): string {
+  const raw = ref.trim();
+  if (/^\d{1,20}$/.test(raw)) return raw;
+  const url = linkedinUrl(raw);
+  const m = url && /^\/ad-library\/detail\/(\d{1,20})\/?$/.exec(url.pathname);
+  if (!m) throw bad('ad', 'give a LinkedIn Ad Library id (digits) or a linkedin.com/ad-library/detail/… address');
+  return m[1];
+}
+
+export const adUrl = (id: string): string => `${WEB}/ad-library/detail/${id}`;
