@@ -1,5 +1,6 @@
 /** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
 import type { EndpointDef } from '../types.js';
+import { WALMART } from './walmart.js';
 import { EBAY } from './ebay.js';
 import { AMAZON } from './amazon.js';
 import { GOOGLEPLAY } from './googleplay.js';
@@ -66,4 +67,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(REALTOR),
   ...Object.values(AIRBNB),
   ...Object.values(EBAY),
+  ...Object.values(WALMART),
 ];
