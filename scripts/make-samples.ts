@@ -43,6 +43,7 @@ import { kickSamples } from './samples/kick.js';
 import { zillowSamples } from './samples/zillow.js';
 import { realtorSamples } from './samples/realtor.js';
 import { airbnbSamples } from './samples/airbnb.js';
+import { bookingSamples } from './samples/booking.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -152,3 +153,4 @@ await realtorSamples();
 await airbnbSamples();
 await ebaySamples();
 await walmartSamples();
+await bookingSamples();

@@ -37,9 +37,10 @@ import youtube from './youtube/index.js';
 import zillow from './zillow/index.js';
 import realtor from './realtor/index.js';
 import airbnb from './airbnb/index.js';
+import booking from './booking/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart, booking];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

@@ -33,6 +33,7 @@ import { YOUTUBE } from './youtube.js';
 import { ZILLOW } from './zillow.js';
 import { REALTOR } from './realtor.js';
 import { AIRBNB } from './airbnb.js';
+import { BOOKING } from './booking.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WEB),
@@ -68,4 +69,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(AIRBNB),
   ...Object.values(EBAY),
   ...Object.values(WALMART),
+  ...Object.values(BOOKING),
 ];
