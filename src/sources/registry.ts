@@ -15,6 +15,7 @@ import domain from './domain/index.js';
 import email from './email/index.js';
 import facebook from './facebook/index.js';
 import finance from './finance/index.js';
+import google from './google/index.js';
 import hackernews from './hackernews/index.js';
 import indeed from './indeed/index.js';
 import linkedin from './linkedin/index.js';
@@ -40,7 +41,7 @@ import airbnb from './airbnb/index.js';
 import booking from './booking/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart, booking];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, google, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart, booking];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

@@ -11,6 +11,7 @@ import { DOMAIN } from './domain.js';
 import { EMAIL } from './email.js';
 import { FACEBOOK } from './facebook.js';
 import { FINANCE } from './finance.js';
+import { GOOGLE } from './google.js';
 import { HACKERNEWS } from './hackernews.js';
 import { INDEED } from './indeed.js';
 import { INSTAGRAM } from './instagram.js';
@@ -50,6 +51,7 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(TRUTHSOCIAL),
   ...Object.values(KICK),
   ...Object.values(FACEBOOK),
+  ...Object.values(GOOGLE),
   ...Object.values(LINKEDIN),
   ...Object.values(INDEED),
   ...Object.values(SHOPIFY),
