@@ -37,6 +37,7 @@ import { gridBox, placeTables, taggedTables } from './pdf/tables.js';
 import { documentWords, type LineBreaks } from './pdf/text.js';
 import { markShapes, mayHoldShapeBullets, shapeBullets } from './pdf/bullets.js';
 import { readingTurn, setApart, textsOf, turnBox, turnOperators, turnRuns, withSlants } from './pdf/turn.js';
+import { decodeBudgetFor, installDecodeBudget, openDecodeBudget, type DocumentBudget } from './pdf/decode-budget.js';
 
 // pdf.js 5.6 builds operator lists with ArrayBuffer.prototype.transferToFixedLength (Node ≥ 21); on Node 20 the
 // operator list silently comes back empty without it. A copy is enough for how pdf.js uses it.
@@ -60,24 +61,51 @@ const ANNOTATIONS_DISABLED = 0;
 
 const JUNK_TITLE = /^(untitled|\(anonymous\)|anonymous|document\d*|microsoft word - .*|slide \d+|powerpoint presentation)$/i;
 
+function openPdf(bytes: Uint8Array): ReturnType<typeof getDocumentProxy> {
+  return getDocumentProxy(new Uint8Array(bytes), {
+    isEvalSupported: false,
+    ...fontFaceOptions(),
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+    // Text needs no pixels: images above one pixel are dropped before decoding (pdf.js would otherwise inflate
+    // and convert every image the operator list meets, the largest cost on illustrated pages).
+    maxImageSize: 1,
+  } as Parameters<typeof getDocumentProxy>[1]);
+}
+
+/** The refusal of a document whose streams decode past the budget (a compression bomb). */
+function overBudget(budget: DocumentBudget): ParseError {
+  return new ParseError('limit', `The PDF exceeds the safety limits: its compressed streams inflate to more than ${Math.round(budget.limit / (1024 * 1024))} MB.`);
+}
+
 export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise<Converted> {
+  // Every decoder pdf.js runs is charged to one budget per document, scaled to the file (see `pdf/decode-budget.ts`).
+  await installDecodeBudget(openPdf);
+  const budget = openDecodeBudget(decodeBudgetFor(bytes.length, opts.maxDecodedBytes));
+  try {
+    return await readPdf(bytes, opts, budget);
+  } catch (e) {
+    if (budget.spent) throw overBudget(budget);
+    throw e;
+  } finally {
+    budget.close();
+  }
+}
+
+async function readPdf(bytes: Uint8Array, opts: ParseOptions, budget: DocumentBudget): Promise<Converted> {
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    doc = await getDocumentProxy(new Uint8Array(bytes), {
-      isEvalSupported: false,
-      ...fontFaceOptions(),
-      useSystemFonts: false,
-      stopAtErrors: false,
-      verbosity: 0,
-      // Text needs no pixels: images above one pixel are dropped before decoding (pdf.js would otherwise inflate
-      // and convert every image the operator list meets, the largest cost on illustrated pages).
-      maxImageSize: 1,
-    } as Parameters<typeof getDocumentProxy>[1]);
+    doc = await openPdf(bytes);
   } catch (e) {
     const name = (e as { name?: string }).name ?? '';
     if (name === 'PasswordException') throw new ParseError('encrypted', 'The PDF is encrypted (password-protected); send it without a password.');
     throw new ParseError('corrupt', `The PDF is corrupt or truncated (${(e as Error).message?.slice(0, 100) ?? 'unreadable'}).`);
   }
+  /** pdf.js often catches a decoder's failure and reads on: a spent budget ends the document at the next step. */
+  const checkBudget = () => {
+    if (budget.spent) throw overBudget(budget);
+  };
   try {
     const numPages = doc.numPages;
     const pages = Math.min(numPages, opts.maxPages);
@@ -101,6 +129,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
     } catch {
       /* no metadata */
     }
+    checkBudget();
     const browser = browserMade(meta);
     /** The leftmost line start on the pages read so far (see `mayHoldShapeBullets`). */
     let margin = Infinity;
@@ -111,8 +140,10 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       /* no mark info */
     }
     for (let i = 1; i <= pages; i++) {
+      checkBudget();
       const page = await doc.getPage(i);
       const content = await page.getTextContent({ includeMarkedContent: tagged, disableNormalization: true } as never);
+      checkBudget();
       // A page whose text mostly runs sideways or upside down is read turned upright (see `pdf/turn.ts`).
       const turn = readingTurn(content.items as RawItem[], (page as { rotate?: number }).rotate);
       const view = turn ? turnBox(page.view as number[], turn) : (page.view as number[]);
@@ -196,6 +227,7 @@ export async function convertPdf(bytes: Uint8Array, opts: ParseOptions): Promise
       views.push(view);
       page.cleanup();
     }
+    checkBudget();
     const title = pdfTitle(meta);
     // A browser does not hyphenate: its line-end hyphens are compounds' own unless the document says otherwise.
     const breaks = words.lineBreaks(browser ? 1 : 0);

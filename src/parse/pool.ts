@@ -1,9 +1,19 @@
 /**
  * A warm pool of conversion workers. Each worker has a heap cap (`resourceLimits`) and each file a wall-clock
  * budget; a worker that overruns, runs out of memory or crashes is terminated and replaced, and the caller gets a
- * ParseError. The event loop only moves bytes. Files waiting for a worker are capped (`maxQueue`): past it a call fails
- * at once with the retryable `tooManyInFlight` (429, retry after a second) instead of piling up memory and latency. Loads `dist/parse/worker.js` when it exists next to this file (built
- * runs), else the TypeScript source through tsx (tests, `tsx` scripts).
+ * ParseError. Memory outside the heap (ArrayBuffers: decoded streams, inflated parts), which the heap cap does not
+ * see, is watched too: each worker publishes its external memory in a shared cell, and one past `externalMemoryMb`
+ * is terminated the same way. The event loop only moves bytes. Files waiting for a worker are capped (`maxQueue`):
+ * past it a call fails at once with the retryable `tooManyInFlight` (429, retry after a second) instead of piling
+ * up memory and latency.
+ *
+ * Two tiers: files of paying callers (`paid`) and free ones (`free`: keyless and test-mode calls, see
+ * `withConversionTier`). Free files get fewer workers at once (`freeSlots`, default half the pool, at least one), a
+ * shorter budget (`freeTimeoutMs`, default half) and a queue of their own, half as long; a waiting paid file is
+ * always handed the next free worker before any waiting free file, so free traffic cannot queue paid files out.
+ *
+ * Loads `dist/parse/worker.js` when it exists next to this file (built runs), else the TypeScript source through
+ * tsx (tests, `tsx` scripts).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -24,21 +34,58 @@ export interface PoolOptions {
    * `number-format.ts`) before it is replaced by a fresh one after its file (default 20,000, about 100 MB at most).
    */
   formatCacheLimit?: number;
+  /** Memory outside the heap (ArrayBuffers and other external memory) one worker may hold, in MB (default 256). */
+  externalMemoryMb?: number;
+  /** Bytes a PDF's streams may decode to in all, in MB (default 128, see `pdf/decode-budget.ts`). */
+  maxDecodedMb?: number;
+  /** Workers free files may hold at once (default half the pool, at least one). */
+  freeSlots?: number;
+  /** Wall-clock budget of a free file (default half of `timeoutMs`). */
+  freeTimeoutMs?: number;
+  /** The tier of a conversion started outside `withConversionTier` (default paid; the server's shared pool: free). */
+  defaultTier?: ConversionTier;
+}
+
+/** Who a conversion is for: a paying caller, or a free one (keyless, or a test-mode key). */
+export type ConversionTier = 'paid' | 'free';
+
+let callerTier: ConversionTier | undefined;
+
+/**
+ * Runs `fn` with the conversions it starts queued as `tier`: the pipeline calls each operation this way, so a
+ * source converting a document needs to know nothing of who asked. Only conversions started before `fn`'s first
+ * `await` see the tier (web.parse starts its conversion at once); no AsyncLocalStorage, whose promise hooks cost
+ * every request of the process on Node 20. A conversion outside any tier gets the pool's `defaultTier`.
+ */
+export function withConversionTier<T>(tier: ConversionTier, fn: () => T): T {
+  const outer = callerTier;
+  callerTier = tier;
+  try {
+    return fn();
+  } finally {
+    callerTier = outer;
+  }
 }
 
 interface Job {
   id: number;
   bytes: Uint8Array;
   maxPages: number;
+  tier: ConversionTier;
   resolve(r: ParseResult): void;
   reject(e: Error): void;
 }
 
 interface Slot {
   worker: Worker;
+  /** The worker's external memory in bytes, as it last published it. */
+  memory: Float64Array;
   job?: Job;
   timer?: NodeJS.Timeout;
 }
+
+/** How often busy workers' external memory is looked at. */
+const WATCH_MS = 20;
 
 /**
  * Built JS when it exists; else the TypeScript source, loaded after registering tsx's loader inside the worker
@@ -54,17 +101,25 @@ function workerEntry(): { entry: string | URL; eval: boolean } {
 
 export class ParsePool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  /** Waiting files, by tier: paid ones are always served first. */
+  private readonly queues: Record<ConversionTier, Job[]> = { paid: [], free: [] };
   private nextId = 1;
   private closed = false;
+  private watch?: NodeJS.Timeout;
   readonly size: number;
   readonly memoryMb: number;
   readonly timeoutMs: number;
   readonly maxQueue: number;
   readonly formatCacheLimit: number;
+  readonly externalMemoryMb: number;
+  readonly maxDecodedMb: number;
+  readonly freeSlots: number;
+  readonly freeTimeoutMs: number;
+  readonly freeMaxQueue: number;
+  readonly defaultTier: ConversionTier;
   /** Workers replaced after an overrun or crash (for tests and logs). */
   replaced = 0;
-  /** Workers replaced, their file answered, because they held too much (see `formatCacheLimit`). */
+  /** Workers replaced, their file answered, because they held too much (`formatCacheLimit`, or half their external memory). */
   retired = 0;
 
   constructor(o: PoolOptions = {}) {
@@ -73,18 +128,30 @@ export class ParsePool {
     this.timeoutMs = o.timeoutMs ?? 20_000;
     this.maxQueue = o.maxQueue ?? this.size * 8;
     this.formatCacheLimit = o.formatCacheLimit ?? 20_000;
+    this.externalMemoryMb = o.externalMemoryMb ?? 256;
+    this.maxDecodedMb = o.maxDecodedMb ?? 128;
+    this.freeSlots = Math.min(this.size, o.freeSlots ?? Math.max(1, Math.floor(this.size / 2)));
+    this.freeTimeoutMs = Math.min(this.timeoutMs, o.freeTimeoutMs ?? Math.round(this.timeoutMs / 2));
+    this.freeMaxQueue = Math.max(1, Math.floor(this.maxQueue / 2));
+    this.defaultTier = o.defaultTier ?? 'paid';
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
     const { entry, eval: isEval } = workerEntry();
+    const memory = new Float64Array(new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT));
     const worker = new Worker(entry, {
       eval: isEval,
-      workerData: { formatCacheLimit: this.formatCacheLimit },
+      workerData: {
+        formatCacheLimit: this.formatCacheLimit,
+        maxDecodedBytes: this.maxDecodedMb * 1024 * 1024,
+        externalLimitBytes: this.externalMemoryMb * 1024 * 1024,
+        memory: memory.buffer,
+      },
       resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
     });
     worker.unref();
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, memory };
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: { kind: ParseErrorKind; message: string }; retire?: boolean }) => {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
@@ -101,7 +168,7 @@ export class ParsePool {
       this.replace(slot, !job);
       if (job) {
         const oom = err && /memory|ERR_WORKER_OUT_OF_MEMORY/i.test(`${err.message} ${(err as { code?: string }).code ?? ''}`);
-        job.reject(new ParseError('limit', oom ? 'The file needs more memory than the safety limit allows.' : 'The converter stopped on this file; it may be corrupt.'));
+        job.reject(new ParseError('limit', oom ? OUT_OF_MEMORY : 'The converter stopped on this file; it may be corrupt.'));
       }
       this.pump();
     };
@@ -116,6 +183,26 @@ export class ParsePool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.job = undefined;
+  }
+
+  /** Stops a busy worker that holds more memory outside its heap than allowed; its file fails with 400. */
+  private watchMemory(): void {
+    const limit = this.externalMemoryMb * 1024 * 1024;
+    let busy = false;
+    for (const slot of this.slots) {
+      const job = slot.job;
+      if (!job || (slot as { dead?: boolean }).dead) continue;
+      busy = true;
+      if (slot.memory[0]! <= limit) continue;
+      this.finish(slot);
+      this.replace(slot);
+      job.reject(new ParseError('limit', OUT_OF_MEMORY));
+    }
+    if (!busy && this.watch) {
+      clearInterval(this.watch);
+      this.watch = undefined;
+    }
+    this.pump();
   }
 
   private replace(slot: Slot, idle = false, retiring = false): void {
@@ -135,53 +222,92 @@ export class ParsePool {
     else respawn();
   }
 
-  convert(bytes: Uint8Array, maxPages: number): Promise<ParseResult> {
+  /** `tier` defaults to the caller's (`withConversionTier`), else the pool's `defaultTier`. */
+  convert(bytes: Uint8Array, maxPages: number, tier: ConversionTier = callerTier ?? this.defaultTier): Promise<ParseResult> {
     if (this.closed) return Promise.reject(new ParseError('timeout', 'The converter is shutting down.'));
-    const idle = this.slots.some((slot) => !slot.job && !(slot as { dead?: boolean }).dead);
-    if (!idle && this.queue.length >= this.maxQueue) {
+    const queue = this.queues[tier];
+    const max = tier === 'paid' ? this.maxQueue : this.freeMaxQueue;
+    if (!this.canStart(tier) && queue.length >= max) {
       return Promise.reject(
-        new QuarryError('tooManyInFlight', `The document converter is busy (${this.queue.length} files waiting for ${this.size} worker${this.size === 1 ? '' : 's'}); retry shortly.`, { retryAfterSeconds: 1 }),
+        new QuarryError('tooManyInFlight', `The document converter is busy (${queue.length} files waiting for ${this.size} worker${this.size === 1 ? '' : 's'}); retry shortly.`, { retryAfterSeconds: 1 }),
       );
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, bytes, maxPages, resolve, reject });
+      queue.push({ id: this.nextId++, bytes, maxPages, tier, resolve, reject });
       this.pump();
     });
   }
 
+  /** Files of each tier converting now. */
+  running(): Record<ConversionTier, number> {
+    const n = { paid: 0, free: 0 };
+    for (const slot of this.slots) if (slot.job) n[slot.job.tier]++;
+    return n;
+  }
+
+  private idleSlot(): Slot | undefined {
+    return this.slots.find((slot) => !slot.job && !(slot as { dead?: boolean }).dead);
+  }
+
+  private canStart(tier: ConversionTier): boolean {
+    return this.idleSlot() !== undefined && (tier === 'paid' || this.running().free < this.freeSlots);
+  }
+
+  /** The next file to start: any waiting paid file first, then a free one while free files hold fewer than their slots. */
+  private nextJob(): Job | undefined {
+    if (this.queues.paid.length) return this.queues.paid.shift();
+    if (this.queues.free.length && this.running().free < this.freeSlots) return this.queues.free.shift();
+    return undefined;
+  }
+
   private pump(): void {
-    for (const slot of this.slots) {
-      if (!this.queue.length) return;
-      if (slot.job || (slot as { dead?: boolean }).dead) continue;
-      const job = this.queue.shift()!;
-      slot.job = job;
-      slot.timer = setTimeout(() => {
-        this.finish(slot);
-        this.replace(slot);
-        job.reject(new ParseError('timeout', `The file took longer than the ${Math.round(this.timeoutMs / 1000)} s conversion budget.`));
-        this.pump();
-      }, this.timeoutMs);
-      // Workers stay unref'd: the budget timer keeps the process alive while a file is converting.
-      slot.worker.postMessage({ id: job.id, bytes: job.bytes, maxPages: job.maxPages });
+    for (let slot = this.idleSlot(); slot; slot = this.idleSlot()) {
+      const job = this.nextJob();
+      if (!job) return;
+      this.start(slot, job);
     }
+  }
+
+  private start(slot: Slot, job: Job): void {
+    slot.job = job;
+    slot.memory[0] = 0;
+    const budgetMs = job.tier === 'paid' ? this.timeoutMs : this.freeTimeoutMs;
+    slot.timer = setTimeout(() => {
+      this.finish(slot);
+      this.replace(slot);
+      job.reject(new ParseError('timeout', `The file took longer than the ${budgetMs >= 1000 ? `${Math.round(budgetMs / 1000)} s` : `${budgetMs} ms`} conversion budget.`));
+      this.pump();
+    }, budgetMs);
+    this.watch ??= setInterval(() => this.watchMemory(), WATCH_MS);
+    this.watch.unref();
+    // Workers stay unref'd: the budget timer keeps the process alive while a file is converting.
+    slot.worker.postMessage({ id: job.id, bytes: job.bytes, maxPages: job.maxPages });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const j of this.queue.splice(0)) j.reject(new ParseError('timeout', 'The converter is shutting down.'));
+    if (this.watch) clearInterval(this.watch);
+    for (const q of Object.values(this.queues)) for (const j of q.splice(0)) j.reject(new ParseError('timeout', 'The converter is shutting down.'));
     await Promise.all(this.slots.map((s) => ((s as { dead?: boolean }).dead = true, s.worker.terminate())));
   }
 }
 
+const OUT_OF_MEMORY = 'The file needs more memory than the safety limit allows.';
+
 let shared: ParsePool | undefined;
 
-/** The process-wide pool, started on first use. Settings: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS, _QUEUE. */
+/**
+ * The process-wide pool, started on first use. Settings: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS, _QUEUE. A
+ * conversion whose caller's tier did not reach it counts as free: a mistake there costs a paying caller a shorter
+ * budget, never a keyless one a paid slot.
+ */
 export function sharedPool(): ParsePool {
   shared ??= new ParsePool({
     size: num(process.env.QUARRY_PARSE_WORKERS),
     memoryMb: num(process.env.QUARRY_PARSE_MEMORY_MB),
     timeoutMs: num(process.env.QUARRY_PARSE_TIMEOUT_MS),
     maxQueue: num(process.env.QUARRY_PARSE_QUEUE),
+    defaultTier: 'free',
   });
   return shared;
 }

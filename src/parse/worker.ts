@@ -1,12 +1,19 @@
 /**
  * The conversion worker: receives { id, bytes, maxPages }, answers { id, result } or { id, error: { kind, message } },
- * with `retire` set once it holds more parsed number formats than the pool allows (the pool then replaces it).
+ * with `retire` set once it holds more parsed number formats than the pool allows, or more memory outside its heap
+ * than half its allowance (the pool then replaces it, which frees that memory at once).
+ *
+ * While it converts, it publishes its external memory (ArrayBuffers included) in the shared cell the pool watches,
+ * every few milliseconds that it is free to run timers and each time a decoder grows its output (decoders run
+ * without yielding); what a document decodes is bounded on its own too (`pdf/decode-budget.ts`).
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { convertFile } from './index.js';
 import { numberFormatsCached } from './number-format.js';
 import { installInertFontFace } from './pdf/font-face.js';
 import { installSyncInflate } from './pdf/inflate.js';
+import { observeDecoding } from './pdf/decode-budget.js';
 import { ParseError } from './types.js';
 
 installSyncInflate();
@@ -17,16 +24,27 @@ installInertFontFace();
 // else's. Each conversion awaits all it starts, so such a rejection carries nothing a result depends on.
 process.on('unhandledRejection', () => {});
 
-const formatCacheLimit = (workerData as { formatCacheLimit?: number } | null)?.formatCacheLimit ?? Infinity;
+const data = (workerData ?? {}) as { formatCacheLimit?: number; maxDecodedBytes?: number; memory?: SharedArrayBuffer; externalLimitBytes?: number };
+const formatCacheLimit = data.formatCacheLimit ?? Infinity;
+const memory = data.memory ? new Float64Array(data.memory) : undefined;
+const externalMemory = () => getHeapStatistics().external_memory;
+const publish = () => {
+  if (memory) memory[0] = externalMemory();
+};
+observeDecoding(publish);
 
 parentPort!.on('message', async (msg: { id: number; bytes: Uint8Array; maxPages: number }) => {
-  const retire = () => numberFormatsCached() > formatCacheLimit;
+  const retire = () => numberFormatsCached() > formatCacheLimit || (data.externalLimitBytes !== undefined && externalMemory() > data.externalLimitBytes / 2);
+  const watch = setInterval(publish, 10);
+  publish();
   try {
-    const result = await convertFile(msg.bytes, { maxPages: msg.maxPages });
+    const result = await convertFile(msg.bytes, { maxPages: msg.maxPages, maxDecodedBytes: data.maxDecodedBytes });
     parentPort!.postMessage({ id: msg.id, result, retire: retire() });
   } catch (e) {
     const err = e instanceof ParseError ? { kind: e.kind, message: e.message } : { kind: 'corrupt', message: `The file could not be read (${(e as Error)?.message?.slice(0, 120)}).` };
     if (e instanceof RangeError) Object.assign(err, { kind: 'limit', message: 'The document exceeds the safety limits (nesting or size).' });
     parentPort!.postMessage({ id: msg.id, error: err, retire: retire() });
+  } finally {
+    clearInterval(watch);
   }
 });

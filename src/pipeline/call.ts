@@ -19,7 +19,8 @@ import { pruneData } from '../render/prune.js';
 import { authenticate } from './authenticate.js';
 import { cacheKey } from './cache-key.js';
 import type { GatewayDeps, Principal } from './deps.js';
-import { acquireInFlight, checkRate, rateLimitedError } from './limits.js';
+import { acquireInFlight, checkRate, conversionTier, rateLimitedError } from './limits.js';
+import { withConversionTier, type ConversionTier } from '../parse/pool.js';
 import { actualPriceFor, maxPriceFor, priceFor } from './price.js';
 import { MemoryCoalescer } from '../limits/memory/coalescer.js';
 
@@ -119,11 +120,13 @@ async function fetchFresh(
   input: Record<string, unknown>,
   mode: 'live' | 'test',
   key: string,
+  tier: ConversionTier,
 ): Promise<CachedResult> {
   const found = findOperation(endpoint.def.id);
   if (!found) throw new QuarryError('sourceUnavailable', endpoint.unavailableReason ?? UNAVAILABLE_TEXT.notBuilt, { retryable: false });
   return (deps.coalescer ?? localFlights).run(key, endpoint.def.cacheTtlSeconds, async () => {
-    const out = mode === 'test' ? await found.operation.sample(input) : await liveFetch(deps, endpoint, found.operation, input);
+    // A document the operation hands the conversion pool is queued in its caller's tier (paid, or free).
+    const out = await withConversionTier(tier, () => (mode === 'test' ? found.operation.sample(input) : liveFetch(deps, endpoint, found.operation, input)));
     const data = pruneData(out.data);
     const result: CachedResult = { data, json: JSON.stringify(data), items: out.items, storedAt: deps.now() };
     if (out.free) result.free = true;
@@ -304,7 +307,7 @@ export async function runCall(
     }
     let result: CachedResult;
     try {
-      result = await fetchFresh(deps, endpoint, input, mode, key);
+      result = await fetchFresh(deps, endpoint, input, mode, key, conversionTier(principal));
     } catch (e) {
       if (billed) await deps.store.release(state.requestId);
       const stale = directives?.staleIfError !== undefined && cacheable && isSourceFailure(e) ? await deps.cache.get(key) : undefined;

@@ -4,6 +4,7 @@
  */
 import { QuarryError } from '../errors.js';
 import type { RateDecision } from '../limits/types.js';
+import type { ConversionTier } from '../parse/pool.js';
 import type { GatewayDeps, Principal } from './deps.js';
 
 const WINDOW_SECONDS = 60;
@@ -14,6 +15,11 @@ export async function checkRate(deps: GatewayDeps, principal: Principal | null, 
     ? await deps.rateLimiter.hit(`key:${principal.keyId}`, deps.config.rateLimitPerMinute, WINDOW_SECONDS)
     : await deps.rateLimiter.hit(`addr:${clientAddress()}`, deps.config.keylessRateLimitPerMinute, WINDOW_SECONDS);
   return decision;
+}
+
+/** Whose conversion a call's document is (`src/parse/pool.ts`): paying keys', or free (keyless and test-mode). */
+export function conversionTier(principal: Principal | null | undefined): ConversionTier {
+  return principal && !principal.test ? 'paid' : 'free';
 }
 
 export function rateLimitedError(decision: RateDecision, nowMs = Date.now()): QuarryError {

@@ -1,6 +1,6 @@
 /** Small documents built in the tests themselves: OOXML via fflate, PDFs by hand, and hostile variants. */
 import { strToU8, zipSync } from 'fflate';
-import { deflateSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, deflateRawSync, deflateSync } from 'node:zlib';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
@@ -261,4 +261,47 @@ export function misplaceObjects(file: Uint8Array, which: (body: string) => boole
     if (which(m[2])) entries[n + 2] = `${String(m.index! + 9).padStart(10, '0')} 00000 n `;
   }
   return new Uint8Array(Buffer.from(text.slice(0, xref) + entries.join('\n'), 'latin1'));
+}
+
+/**
+ * Compression bombs. zlib data inflating to `mb` MiB of zeros, built without deflating them: one MiB of zeros deflated and flushed
+ * (byte-aligned, history reset), repeated, then an empty final block and the Adler-32 of the zeros.
+ */
+export function deflatedZeros(mb: number): Buffer {
+  const segment = deflateRawSync(Buffer.alloc(1 << 20), { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH });
+  const tail = Buffer.alloc(6);
+  tail[0] = 0x03; // an empty final block, fixed Huffman codes
+  tail.writeUInt16BE((mb * (1 << 20)) % 65521, 2); // Adler-32 of zeros: b = length mod 65521, a = 1
+  tail.writeUInt16BE(1, 4);
+  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(mb).fill(segment), tail]);
+}
+
+/** Brotli data decompressing to `mb` MiB of zeros (about 190 bytes a MiB at quality 1). */
+export function brotliZeros(mb: number): Buffer {
+  return brotliCompressSync(Buffer.alloc(mb * (1 << 20)), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } });
+}
+
+export type PdfObject = string | { dict: string; data: Buffer };
+
+/** A PDF of these objects (1 the catalog), with a correct cross-reference table. */
+export function pdfOf(objs: PdfObject[]): Uint8Array {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n', 'latin1')];
+  let at = parts[0]!.length;
+  const offsets: number[] = [];
+  const push = (b: Buffer) => {
+    parts.push(b);
+    at += b.length;
+  };
+  objs.forEach((o, i) => {
+    offsets.push(at);
+    if (typeof o === 'string') push(Buffer.from(`${i + 1} 0 obj\n${o}\nendobj\n`, 'latin1'));
+    else {
+      push(Buffer.from(`${i + 1} 0 obj\n<< ${o.dict} /Length ${o.data.length} >>\nstream\n`, 'latin1'));
+      push(o.data);
+      push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+    }
+  });
+  const xref = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  push(Buffer.from(`xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${xref}trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`, 'latin1'));
+  return new Uint8Array(Buffer.concat(parts));
 }

@@ -9,6 +9,8 @@
 /** The exception classes pdf.js throws (its `BaseException` subclasses set `name`). */
 const PDFJS_ERRORS = new Set([
   'AbortException',
+  // Ours (`decode-budget.ts`): thrown inside pdf.js by a decoder past the document's budget.
+  'DecodeBudgetError',
   'DNLMarkerError',
   'EOIMarkerError',
   'FormatError',
