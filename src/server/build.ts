@@ -22,7 +22,7 @@ import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 import { createUpstreamClient } from '../upstream/client.js';
 import { newRequestId } from '../lib/ids.js';
-import { accessLogger, createLogger, redactUrl, type AppLogger } from './logger.js';
+import { accessLogger, createLogger, loggedUrl, redactUrl, type AppLogger } from './logger.js';
 import { sendError, setRateHeaders } from './reply.js';
 import { registerCatalogueRoutes } from './routes/catalogue.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
@@ -145,6 +145,12 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     genReqId: newRequestId,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Addresses refused before routing (a malformed percent-escape, an over-long parameter): Fastify's own answer
+    // echoes the address, and a key in it. Ours names the rule only.
+    frameworkErrors: (error, request, reply) => {
+      const rule = error.code === 'FST_ERR_BAD_URL' ? 'is not valid percent-encoding' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'has a path segment that is too long' : 'is invalid';
+      sendError(reply, new QuarryError('invalidRequest', `request: the address ${rule}`), request.id);
+    },
   });
 
   app.decorateRequest('callState', undefined); // a fixed request shape keeps V8's hidden classes stable
@@ -169,7 +175,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     access.info({
       reqId: request.id,
       method: request.method,
-      url: redactUrl(request.url),
+      url: loggedUrl(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
       keyId: state?.principal?.keyId,

@@ -7,7 +7,7 @@ import { checkRate, rateLimitedError } from '../pipeline/limits.js';
 import { clientAddress } from './client-address.js';
 import { QuarryError, errorEnvelope, legacyErrorBody, legacyStatus, toQuarryError } from '../errors.js';
 import type { Logger } from '../sources/types.js';
-import { redactUrl } from './logger.js';
+import { loggedUrl } from './logger.js';
 import type { RateDecision } from '../limits/types.js';
 
 export function setRateHeaders(reply: FastifyReply, rate: RateDecision | undefined): void {
@@ -35,7 +35,7 @@ export function legacyErrorHandler(log: Logger, what: string) {
     else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       err = new QuarryError('invalidRequest', `request: ${error.message}`);
     } else err = toQuarryError(error);
-    if (err.code === 'internalError') log.error({ reqId: request.id, url: redactUrl(request.url), err: error }, `${what} error`);
+    if (err.code === 'internalError') log.error({ reqId: request.id, url: loggedUrl(request), err: error }, `${what} error`);
     return sendError(reply, err, request.id, true);
   };
 }
