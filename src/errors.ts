@@ -16,6 +16,9 @@ export const ERRORS = {
   sourceRefused: { status: 502, retryable: true, legacy: 'UPSTREAM_ERROR' },
   sourceUnavailable: { status: 503, retryable: true, legacy: 'UPSTREAM_ERROR' },
   sourceTimeout: { status: 504, retryable: true, legacy: 'UPSTREAM_ERROR' },
+  // Idempotency-Key: the first request with this key is still running; retry shortly (README "Security"). The
+  // legacy convention has no such variant: its clients know "try again later" as RATE_LIMITED.
+  idempotencyKeyInUse: { status: 409, retryable: true, legacy: 'RATE_LIMITED' },
   // The account side (docs/account-api.md): invites and CLI login.
   inviteDisabled: { status: 403, retryable: false, legacy: 'INVITE_DISABLED' },
   inviteClaimed: { status: 409, retryable: false, legacy: 'INVITE_CLAIMED' },

@@ -1,7 +1,14 @@
 /**
  * `Idempotency-Key` on paid POSTs: within 24 hours the same key with the same request (endpoint and body) from the
  * same API key replays the stored response and charges nothing; the same key with another request is refused; a
- * duplicate that arrives while the first runs waits for it. Entries live in the store, so every instance sees them.
+ * duplicate that arrives while the first runs waits for it a moment, then is told to retry (409
+ * `idempotencyKeyInUse`, retryable, with Retry-After) rather than held open. Entries live in the store, so every
+ * instance sees them.
+ *
+ * A running claim has a short lease that its holder renews while the call runs (`holdClaim`): a holder that died
+ * stops renewing, and its claim is taken over once the lease runs out. At start an embedded server releases every
+ * running claim, as it releases credit holds (one process owns its database); instances sharing PostgreSQL release
+ * the claims whose lease ran out (`Store.releaseExpired`).
  *
  * What is kept: successes and final refusals (a 4xx that a retry cannot change). Retryable failures (source
  * errors, rate limits, storage outages) and `insufficientCredits` are forgotten, so a retry runs again: the whole
@@ -13,6 +20,10 @@ import type { StoredResponse, Store } from '../store/types.js';
 import { canonicalJson } from './cache-key.js';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600 * 1000;
+/** A running claim's lease; its holder renews it every third of it. */
+export const IDEMPOTENCY_LEASE_MS = 15_000;
+/** How long a duplicate waits for the attempt holding its key before it is answered 409 (retry later). */
+export const IDEMPOTENCY_WAIT_MS = 2_000;
 const PRINTABLE = /^[\x20-\x7e]{1,255}$/;
 
 export interface IdempotencyTicket {
@@ -37,12 +48,16 @@ export function requestFingerprint(endpointId: string, body: unknown): string {
 
 /**
  * Claims the key, or waits for the attempt holding it (polling the store, so it works across instances) and
- * answers its stored response. `leaseMs` bounds how long a silent holder is waited for before this one takes over.
+ * answers its stored response. Waits `waitMs` at most: past it the duplicate fails with the retryable 409
+ * `idempotencyKeyInUse`, so no connection is held open on a claim (a holder that died is taken over once its lease
+ * of `leaseMs` ran out).
  */
 export async function beginIdempotent(
   store: Store,
-  r: { scope: string; key: string; fingerprint: string; leaseMs: number; signal?: AbortSignal },
+  r: { scope: string; key: string; fingerprint: string; leaseMs?: number; waitMs?: number; signal?: AbortSignal },
 ): Promise<IdempotencyStart> {
+  const leaseMs = r.leaseMs ?? IDEMPOTENCY_LEASE_MS;
+  const giveUpAt = Date.now() + (r.waitMs ?? IDEMPOTENCY_WAIT_MS);
   for (let wait = 20; ; wait = Math.min(wait * 2, 250)) {
     const now = Date.now();
     const claim = await store.claimIdempotency({
@@ -50,7 +65,7 @@ export async function beginIdempotent(
       key: r.key,
       fingerprint: r.fingerprint,
       nowMs: now,
-      leaseUntil: now + r.leaseMs,
+      leaseUntil: now + leaseMs,
       expiresAt: now + IDEMPOTENCY_WINDOW_MS,
     });
     if (claim.state === 'claimed') return { ticket: { scope: r.scope, key: r.key } };
@@ -62,8 +77,28 @@ export async function beginIdempotent(
       );
     }
     if (r.signal?.aborted) throw new QuarryError('invalidRequest', 'The request was cancelled while waiting for the first attempt.');
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    const left = giveUpAt - Date.now();
+    if (left <= 0) {
+      throw new QuarryError(
+        'idempotencyKeyInUse',
+        'Idempotency-Key: the first request with this key is still running; retry shortly and you will get its answer.',
+        { retryAfterSeconds: 1 },
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, left)));
   }
+}
+
+/**
+ * Keeps a claimed key's lease alive while its call runs (renewed every third of the lease, so a store hiccup does
+ * not lose it); the returned function stops renewing. Failures are reported, not thrown: the call goes on.
+ */
+export function holdClaim(store: Store, ticket: IdempotencyTicket, onError: (e: unknown) => void, leaseMs = IDEMPOTENCY_LEASE_MS): () => void {
+  const timer = setInterval(() => {
+    store.renewIdempotency(ticket.scope, ticket.key, Date.now() + leaseMs).catch(onError);
+  }, Math.max(1, Math.floor(leaseMs / 3)));
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Whether a response is final for its key: retrying cannot change it. */

@@ -184,11 +184,16 @@ export interface Store {
   charge(call: CallRecord): Promise<DebitOutcome>;
   /** Records a test-mode call: logged, never touching the balance. */
   recordTestCall(call: CallRecord): Promise<void>;
-  /** Releases holds that expired (a crashed process); returns how many. `all` releases every hold. */
+  /**
+   * Releases holds that expired (a crashed process); returns how many. `all` releases every hold. Running
+   * Idempotency-Key claims go with them: those whose lease ran out, or every one with `all`.
+   */
   releaseExpired(nowMs: number, all?: boolean): Promise<number>;
 
   /** Claims an idempotency key, or says it is running, done (with its response) or used with another request. */
   claimIdempotency(r: IdempotencyRequest): Promise<IdempotencyClaim>;
+  /** Extends a running claim's lease (its holder is alive); nothing when the claim is gone or finished. */
+  renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<void>;
   /** Stores the final response of a claimed key; null forgets the claim so a retry runs again. */
   finishIdempotency(scope: string, key: string, response: StoredResponse | null): Promise<void>;
 

@@ -8,7 +8,7 @@ import { QuarryError, errorEnvelope, toQuarryError } from '../../errors.js';
 import { parseCacheControl } from '../../pipeline/cache-control.js';
 import { admit, runCall, type CallState } from '../../pipeline/call.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
-import { beginIdempotent, idempotencyKeyOf, isFinal, requestFingerprint, type IdempotencyTicket } from '../../pipeline/idempotency.js';
+import { beginIdempotent, holdClaim, idempotencyKeyOf, isFinal, requestFingerprint, type IdempotencyTicket } from '../../pipeline/idempotency.js';
 import { renderMarkdown } from '../../render/markdown.js';
 import type { StoredResponse } from '../../store/types.js';
 import { jsonBody, maxTextLength, wantsMarkdown } from '../body.js';
@@ -34,7 +34,8 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
 
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
       if (idempotencyKey === undefined) {
-        const r = await respond(deps, endpoint, request, state, addressOf, body);
+        const answer = await respond(deps, endpoint, state, addressOf, body);
+        const r = wantsMarkdown(request) ? asMarkdown(endpoint, answer.json, answer.data) : answer.json;
         return reply.code(r.status).headers(r.headers).send(r.body);
       }
       if (!state.principal) throw new QuarryError('unauthorized', 'Idempotency-Key needs an API key: send one with the request.');
@@ -42,10 +43,9 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
         scope: state.principal.keyId,
         key: idempotencyKey,
         fingerprint: requestFingerprint(endpoint.def.id, body()),
-        leaseMs: deps.config.reservationTtlMs,
         signal: deps.shutdownSignal,
       });
-      if ('replay' in start) return replay(reply, start.replay);
+      if ('replay' in start) return replay(endpoint, request, reply, start.replay);
       return answerOnce(deps, endpoint, request, reply, state, addressOf, body, start.ticket);
     });
   }
@@ -53,7 +53,7 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
 
 type AddressOf = () => string;
 
-/** Runs the call under a claimed Idempotency-Key and keeps its final response (success or final refusal). */
+/** Runs the call under a claimed Idempotency-Key (its lease renewed meanwhile) and keeps its final response. */
 async function answerOnce(
   deps: GatewayDeps,
   endpoint: CatalogueEndpoint,
@@ -64,9 +64,10 @@ async function answerOnce(
   body: () => unknown,
   ticket: IdempotencyTicket,
 ): Promise<FastifyReply> {
-  let r: StoredResponse;
+  let answer: Answer;
+  const release = holdClaim(deps.store, ticket, (e) => deps.log.error({ err: e }, 'could not renew an idempotency claim'));
   try {
-    r = await respond(deps, endpoint, request, state, addressOf, body);
+    answer = await respond(deps, endpoint, state, addressOf, body);
   } catch (e) {
     const err = toQuarryError(e);
     const final = isFinal(err.status, err.code);
@@ -79,44 +80,64 @@ async function answerOnce(
       deps.log.error({ err: fe }, 'could not record an idempotent refusal');
     });
     throw e;
+  } finally {
+    release();
   }
   // Kept before answering: a retry that arrives the moment this one is sent must find it. Should the store fail
-  // here, the call was still made and charged: it is answered all the same (a retry then waits out the claim).
-  await deps.store.finishIdempotency(ticket.scope, ticket.key, r).catch((e) => {
+  // here, the call was still made and charged: it is answered all the same (a retry is told to wait, 409, until the
+  // claim's lease runs out).
+  // The JSON envelope is what is kept, whatever this request's Accept: a replay renders it as its own asks.
+  await deps.store.finishIdempotency(ticket.scope, ticket.key, answer.json).catch((e) => {
     deps.log.error({ err: e }, 'could not keep an idempotent response');
   });
+  const r = wantsMarkdown(request) ? asMarkdown(endpoint, answer.json, answer.data) : answer.json;
   return reply.code(r.status).headers(r.headers).send(r.body);
 }
 
-function replay(reply: FastifyReply, stored: StoredResponse): FastifyReply {
-  return reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' }).send(stored.body);
+/** A kept response, rendered as this request asks: a success as markdown for `Accept: text/markdown`. */
+function replay(endpoint: CatalogueEndpoint, request: FastifyRequest, reply: FastifyReply, stored: StoredResponse): FastifyReply {
+  let r = stored;
+  if (stored.status === 200 && wantsMarkdown(request) && /^application\/json/.test(stored.headers['content-type'] ?? '')) {
+    r = asMarkdown(endpoint, stored, (JSON.parse(stored.body) as { data: Record<string, unknown> }).data);
+  }
+  return reply.code(r.status).headers({ ...r.headers, 'idempotent-replayed': 'true' }).send(r.body);
 }
 
-/** The call and its rendering, as one response (status, headers, body) that can also be kept for a replay. */
+/** The call's answer: the JSON response (as kept for replays) and its data, for a markdown rendering. */
+interface Answer {
+  json: StoredResponse;
+  data: Record<string, unknown>;
+}
+
+/** The call and its JSON rendering, as one response (status, headers, body) that can also be kept for a replay. */
 async function respond(
   deps: GatewayDeps,
   endpoint: CatalogueEndpoint,
-  request: FastifyRequest,
   state: CallState,
   addressOf: AddressOf,
   body: () => unknown,
-): Promise<StoredResponse> {
+): Promise<Answer> {
   const call = await runCall(deps, endpoint, { body: body(), clientAddress: addressOf }, state);
-  const headers: Record<string, string> = {
-    'x-credits-used': String(call.creditsUsed),
-    'x-cache': call.cache,
-    'x-cache-age': String(call.ageSeconds),
-  };
-  if (wantsMarkdown(request)) {
-    return {
-      status: 200,
-      headers: { ...headers, 'content-type': 'text/markdown; charset=utf-8' },
-      body: renderMarkdown(endpoint.def.title, call.answer.data),
-    };
-  }
   return {
-    status: 200,
-    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
-    body: envelopeJson(call.answer.json, call.creditsUsed, request.id),
+    json: {
+      status: 200,
+      headers: {
+        'x-credits-used': String(call.creditsUsed),
+        'x-cache': call.cache,
+        'x-cache-age': String(call.ageSeconds),
+        'content-type': 'application/json; charset=utf-8',
+      },
+      body: envelopeJson(call.answer.json, call.creditsUsed, state.requestId),
+    },
+    data: call.answer.data,
+  };
+}
+
+/** The same answer as markdown (`Accept: text/markdown`). */
+function asMarkdown(endpoint: CatalogueEndpoint, json: StoredResponse, data: Record<string, unknown>): StoredResponse {
+  return {
+    status: json.status,
+    headers: { ...json.headers, 'content-type': 'text/markdown; charset=utf-8' },
+    body: renderMarkdown(endpoint.def.title, data),
   };
 }

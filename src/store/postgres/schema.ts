@@ -113,4 +113,11 @@ CREATE TABLE budget_usage (
 ALTER TABLE reservations ADD COLUMN budgets jsonb;
 `,
   },
+  {
+    version: 3,
+    name: 'running idempotency claims',
+    sql: `
+CREATE INDEX idempotency_running ON idempotency(lease_until) WHERE state = 'running';
+`,
+  },
 ];

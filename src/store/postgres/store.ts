@@ -518,8 +518,11 @@ export class PostgresStore implements Store {
       await this.moveBudgetHolds((r.rows[0]?.held ?? []) as HeldRow[]);
       const n = r.rows[0]?.n ?? 0;
       total += n;
-      if (n < 500) return total;
+      if (n < 500) break;
     }
+    // Running Idempotency-Key claims whose holder stopped renewing them (a dead instance's), or all with `all`.
+    await this.q(`DELETE FROM idempotency WHERE state = 'running' AND ($2 OR lease_until <= $1)`, [nowMs, all]);
+    return total;
   }
 
   async listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }> {
@@ -645,6 +648,10 @@ export class PostgresStore implements Store {
     } else {
       await this.q(`DELETE FROM idempotency WHERE scope = $1 AND key = $2 AND state = 'running'`, [scope, key]);
     }
+  }
+
+  async renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<void> {
+    await this.q(`UPDATE idempotency SET lease_until = $3 WHERE scope = $1 AND key = $2 AND state = 'running'`, [scope, key, leaseUntil]);
   }
 
   async archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null> {

@@ -109,4 +109,11 @@ CREATE TABLE budget_usage (
 ALTER TABLE reservations ADD COLUMN budgets TEXT;
 `,
   },
+  {
+    version: 3,
+    sql: `
+-- Running Idempotency-Key claims, for releasing those a crashed process left without reading every kept answer.
+CREATE INDEX idempotency_running ON idempotency(lease_until) WHERE state = 'running';
+`,
+  },
 ];

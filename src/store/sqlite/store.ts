@@ -140,6 +140,8 @@ export class SqliteStore implements Store {
       ),
       finishIdempotency: p("UPDATE idempotency SET state = 'done', response = ? WHERE scope = ? AND key = ? AND state = 'running'"),
       forgetIdempotency: p("DELETE FROM idempotency WHERE scope = ? AND key = ? AND state = 'running'"),
+      renewIdempotency: p("UPDATE idempotency SET lease_until = ? WHERE scope = ? AND key = ? AND state = 'running'"),
+      releaseClaims: p("DELETE FROM idempotency WHERE state = 'running' AND (? OR lease_until <= ?)"),
       expired: p("SELECT id FROM reservations WHERE state = 'held' AND expires_at <= ?"),
       allHeld: p("SELECT id FROM reservations WHERE state = 'held'"),
       insertCall: p(
@@ -271,6 +273,7 @@ export class SqliteStore implements Store {
     return this.batch.submit(() => {
       const rows = (all ? this.s.allHeld.all() : this.s.expired.all(nowMs)) as { id: string }[];
       for (const r of rows) this.releaseNow(r.id);
+      this.s.releaseClaims.run(all ? 1 : 0, nowMs);
       return rows.length;
     });
   }
@@ -426,6 +429,12 @@ export class SqliteStore implements Store {
     await this.batch.submit(() => {
       if (response) this.s.finishIdempotency.run(JSON.stringify(response), scope, key);
       else this.s.forgetIdempotency.run(scope, key);
+    });
+  }
+
+  async renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<void> {
+    await this.batch.submit(() => {
+      this.s.renewIdempotency.run(leaseUntil, scope, key);
     });
   }
 
