@@ -10,6 +10,7 @@ import { QuarryError } from '../errors.js';
 import { newRequestId } from '../lib/ids.js';
 import { bearerKey, principalForKey } from '../pipeline/authenticate.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
+import { checkDepth } from '../server/body.js';
 import { clientAddress } from '../server/client-address.js';
 import { legacyErrorHandler, sendError } from '../server/reply.js';
 import { createMcpServer } from './server.js';
@@ -30,11 +31,15 @@ const unauthorized = () => new QuarryError('unauthorized', 'Invalid or missing A
  */
 function parsedBody(body: unknown): unknown {
   if (!Buffer.isBuffer(body) || body.length === 0) return null;
+  let parsed: unknown;
   try {
-    return JSON.parse(body.toString('utf8'));
+    parsed = JSON.parse(body.toString('utf8'));
   } catch {
     return null;
   }
+  // Before anything walks it (the SDK's schemas, a quote's copy of its arguments): 400 past the depth rule.
+  checkDepth(parsed);
+  return parsed;
 }
 
 /** 405 with `Allow: POST`, as the SDKs answer in stateless mode (there is no SSE stream to GET, no session to DELETE). */
@@ -70,6 +75,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: GatewayDeps): void
       httpRequestId: request.id,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const message = parsedBody(request.body); // a 400 before the SDK takes the reply, should the body break a rule
 
     // From here the SDK writes the response itself; Fastify still runs onResponse (the request log).
     reply.hijack();
@@ -80,7 +86,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: GatewayDeps): void
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, parsedBody(request.body));
+      await transport.handleRequest(request.raw, reply.raw, message);
     } catch (e) {
       deps.log.error({ reqId: request.id, err: e }, 'MCP request failed');
       if (!reply.raw.headersSent) {

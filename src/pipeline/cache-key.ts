@@ -7,13 +7,54 @@ import { createHash } from 'node:crypto';
 
 const NOT_PART_OF_THE_ANSWER = new Set(['tags', 'maxAge']);
 
+type Frame = { items: unknown[]; i: number } | { obj: Record<string, unknown>; keys: string[]; i: number };
+
+/**
+ * JSON with object keys sorted, at any depth: a loop over an explicit stack, never recursion (a deeply nested
+ * body must not overflow the call stack; bodies are also depth-checked on arrival, `server/body.ts`). The text is
+ * exactly what the earlier recursive form wrote, so cache keys and idempotency fingerprints stay the same.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const keys = Object.keys(value as object).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  let out = '';
+  const stack: Frame[] = [];
+  const begin = (v: unknown, inArray: boolean): void => {
+    if (Array.isArray(v)) {
+      out += '[';
+      stack.push({ items: v, i: 0 });
+    } else if (v && typeof v === 'object') {
+      out += '{';
+      stack.push({ obj: v as Record<string, unknown>, keys: Object.keys(v).sort(), i: 0 });
+    } else {
+      // What JSON.stringify cannot write (undefined) was an empty item in an array and the word in an object.
+      const text = JSON.stringify(v) as string | undefined;
+      out += text ?? (inArray ? '' : 'undefined');
+    }
+  };
+  begin(value, false);
+  while (stack.length) {
+    const f = stack[stack.length - 1]!;
+    if ('items' in f) {
+      if (f.i === f.items.length) {
+        out += ']';
+        stack.pop();
+        continue;
+      }
+      if (f.i > 0) out += ',';
+      begin(f.items[f.i++], true);
+    } else {
+      if (f.i === f.keys.length) {
+        out += '}';
+        stack.pop();
+        continue;
+      }
+      if (f.i > 0) out += ',';
+      const k = f.keys[f.i++]!;
+      out += `${JSON.stringify(k)}:`;
+      begin(f.obj[k], false);
+    }
   }
-  return JSON.stringify(value);
+  return out;
 }
 
 export function cacheKey(mode: 'live' | 'test', endpointId: string, input: Record<string, unknown>): string {

@@ -1,11 +1,32 @@
 /**
  * Request bodies arrive as raw bytes (one catch-all parser), so every failure is ours to word: a wrong content
- * type, invalid JSON and a non-object body are all 400 invalidRequest naming the rule (issue 2.3).
+ * type, invalid JSON, a non-object body and one nested too deeply are all 400 invalidRequest naming the rule.
  */
 import type { FastifyRequest } from 'fastify';
 import { QuarryError } from '../errors.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+/**
+ * Deepest nesting of objects and arrays a request body may have. Every input Quarry takes is a few levels deep; a
+ * body of 10,000 levels (20 KB) overflowed the stack of the recursive walks after parsing (the Idempotency-Key
+ * fingerprint, a quote's copy of its input). JSON.parse itself is not recursive, so the check runs right after it,
+ * before anything else walks the value, and is itself a loop.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+/** Throws invalidRequest when `value` nests objects and arrays deeper than MAX_BODY_DEPTH. `what` names it. */
+export function checkDepth(value: unknown, what = 'body'): void {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > MAX_BODY_DEPTH) {
+      throw new QuarryError('invalidRequest', `${what}: nested deeper than ${MAX_BODY_DEPTH} levels of objects and arrays`);
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+}
 
 export function jsonBody(request: FastifyRequest): unknown {
   const type = request.headers['content-type'];
@@ -23,6 +44,7 @@ export function jsonBody(request: FastifyRequest): unknown {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new QuarryError('invalidRequest', 'body: must be a JSON object');
   }
+  checkDepth(parsed);
   return parsed;
 }
 
