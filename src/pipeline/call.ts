@@ -19,7 +19,7 @@ import { pruneData } from '../render/prune.js';
 import { authenticate } from './authenticate.js';
 import { cacheKey } from './cache-key.js';
 import type { GatewayDeps, Principal } from './deps.js';
-import { acquireInFlight, checkRate, conversionTier, rateLimitedError } from './limits.js';
+import { acquireInFlight, checkRate, conversionTier, limitTestModeWork, rateLimitedError } from './limits.js';
 import { withConversionTier, type ConversionTier } from '../parse/pool.js';
 import { actualPriceFor, maxPriceFor, priceFor } from './price.js';
 import { MemoryCoalescer } from '../limits/memory/coalescer.js';
@@ -235,7 +235,8 @@ export async function admit(
   req: { authorization: string | undefined; clientAddress: () => string },
   state: CallState,
 ): Promise<void> {
-  return admitCaller(deps, endpoint.def.keyless, req, state);
+  await admitCaller(deps, endpoint.def.keyless, req, state);
+  await limitTestModeWork(deps, endpoint, state, req.clientAddress);
 }
 
 /** `admit` for a route that is not one endpoint (the legacy paths): `keyless` says whether a key may be missing. */
