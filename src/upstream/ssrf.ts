@@ -12,8 +12,15 @@ type Addr = ipaddr.IPv4 | ipaddr.IPv6;
 
 const REFUSED = 'url: points to a private or reserved address';
 
-/** Never exempt, whatever the allow-list says: credentials live there. */
-const METADATA = ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200'].map((a) => ipaddr.parse(a).toNormalizedString());
+/**
+ * Never exempt, whatever the allow-list says: credentials live there. Cloud metadata services (EC2 and most clouds
+ * on 169.254.169.254 and fd00:ec2::254, Alibaba on 100.100.100.200) and the container credential endpoints (ECS task
+ * roles on 169.254.170.2, EKS Pod Identity on 169.254.170.23 and fd00:ec2::23), which an operator allowing
+ * 169.254.0.0/16 or fd00::/8 for an internal service would otherwise expose.
+ */
+const METADATA = ['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '169.254.170.2', '169.254.170.23', 'fd00:ec2::23'].map((a) =>
+  ipaddr.parse(a).toNormalizedString(),
+);
 
 const GLOBAL_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
