@@ -4,6 +4,7 @@
  * catalogue declares, and every declared endpoint has an operation or a stated reason why it has none.
  */
 import type { EndpointDef } from '../catalogue/types.js';
+import etsy from './etsy/index.js';
 import walmart from './walmart/index.js';
 import ebay from './ebay/index.js';
 import amazon from './amazon/index.js';
@@ -41,7 +42,7 @@ import airbnb from './airbnb/index.js';
 import booking from './booking/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, google, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart, booking];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, google, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart, booking, etsy];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
 /** Every endpoint of the catalogue, in source order; the one list validation, docs, OpenAPI and MCP read. */
 import type { EndpointDef } from '../types.js';
+import { ETSY } from './etsy.js';
 import { WALMART } from './walmart.js';
 import { EBAY } from './ebay.js';
 import { AMAZON } from './amazon.js';
@@ -72,4 +73,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(EBAY),
   ...Object.values(WALMART),
   ...Object.values(BOOKING),
+  ...Object.values(ETSY),
 ];
