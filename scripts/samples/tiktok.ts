@@ -4,7 +4,9 @@
  * (`signer.test`) stands for the operator's signing service: it answers the parameters the recording's placeholders
  * name, so the recorded For You request is matched as recorded.
  */
-import type { ReplayOptions, ReplayRoute } from '../../test/helpers/replay.js';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UPSTREAM_DIR, type ReplayOptions, type ReplayRoute } from '../../test/helpers/replay.js';
 import { documented } from './documented.js';
 import { PREVIOUS_CURSOR, recordSamples } from './kit.js';
 
@@ -21,7 +23,30 @@ export const SIGNED = {
 
 export const SIGNER_ROUTE: ReplayRoute = { method: 'POST', host: 'signer.test', path: '/sign', text: JSON.stringify(SIGNED), headers: json };
 
+/** A documented answer served as a file, so `mutate` (drift) and sample provenance see it. */
+const docFile = (name: string): string => path.relative(UPSTREAM_DIR, fileURLToPath(new URL(`../../test/fixtures/documented/tiktok/${name}`, import.meta.url)));
+
+/** The Commercial Content API double's client, and the ads its documented answers stand for. */
+export const RESEARCH = { CLIENT_KEY: 'replay-client', CLIENT_SECRET: 'replay-secret' };
+export const AD_DETAIL_ID = '1923845247192304';
+export const AD_TOKEN_REFUSED = '1000000000000401';
+export const AD_THROTTLED = '1000000000000429';
+export const AD_UNKNOWN = '1000000000000404';
+const API = 'open.tiktokapis.com';
+const adId = (id: string) => ({ ad_id: Number(id) });
+
+/** TikTok's Commercial Content API: a client access token, then one ad's details (written from its documentation). */
+export const RESEARCH_ROUTES: ReplayRoute[] = [
+  { method: 'POST', host: API, path: '/v2/oauth/token/', match: (s) => String(s.body).includes('client_key=replay-client'), file: docFile('oauth-token.json'), headers: json },
+  { method: 'POST', host: API, path: '/v2/oauth/token/', status: 400, file: docFile('oauth-token.refused.json'), headers: json },
+  { method: 'POST', host: API, path: '/v2/research/adlib/ad/detail/', body: adId(AD_DETAIL_ID), file: docFile('ad-detail.json'), headers: json },
+  { method: 'POST', host: API, path: '/v2/research/adlib/ad/detail/', body: adId(AD_TOKEN_REFUSED), status: 401, file: docFile('ad-detail.token-invalid.json'), headers: json },
+  { method: 'POST', host: API, path: '/v2/research/adlib/ad/detail/', body: adId(AD_THROTTLED), status: 429, file: docFile('ad-detail.rate-limited.json'), headers: json },
+  { method: 'POST', host: API, path: '/v2/research/adlib/ad/detail/', body: adId(AD_UNKNOWN), status: 400, file: docFile('ad-detail.not-found.json'), headers: json },
+];
+
 export const ROUTES: ReplayRoute[] = [
+  ...RESEARCH_ROUTES,
   SIGNER_ROUTE,
   // No account's post list was recorded: the recorded For You answer (same item shape, per its sidecar) stands in.
   { host: W, path: '/api/post/item_list/', file: 'tiktok/recommend-item_list.foryou.json' },
@@ -42,7 +67,7 @@ export const IGNORED_QUERY = [
 ];
 
 export const TIKTOK_REPLAY: ReplayOptions = { folders: ['tiktok'], routes: ROUTES, ignoreQuery: IGNORED_QUERY };
-export const EXTRA_HOSTS = ['signer.test', 'library.tiktok.com'];
+export const EXTRA_HOSTS = ['signer.test', 'library.tiktok.com', API];
 
 const CONTENT = 'Content belongs to TikTok and its users; test data only.';
 const DOCUMENTED = 'Written from the public shape of the answer (test/fixtures/documented/tiktok/), not a recording: no licensed recording of it exists; values are illustrative.';
@@ -63,6 +88,15 @@ export async function tiktokSamples(): Promise<void> {
     { endpoint: 'tiktok.comments', pages: [{ video: '7571863205253778710', limit: 20 }, { video: '7571863205253778710', limit: 20, cursor: PREVIOUS_CURSOR }], settings: SIGNER, note: DOCUMENTED },
     { endpoint: 'tiktok.search', pages: [{ query: 'cooking', limit: 20 }, { query: 'cooking', limit: 20, cursor: PREVIOUS_CURSOR }], settings: SIGNER, note: DOCUMENTED },
     { endpoint: 'tiktok.ads.search', pages: [{ query: 'nike', country: 'de', limit: 12 }, { query: 'nike', country: 'de', limit: 12, cursor: PREVIOUS_CURSOR }], settings: SIGNER, note: `${DOCUMENTED} Structure after the captures of 2scraper/tiktok-ads-scraper (MIT).` },
+    {
+      endpoint: 'tiktok.ads.ad',
+      pages: [{ ad: `https://library.tiktok.com/ads/detail/?ad_id=${AD_DETAIL_ID}&region=DE` }],
+      settings: RESEARCH,
+      note:
+        "NOT from a recording: no answer of TikTok's Commercial Content API is recorded. Built by the live tiktok.ads.ad from answers " +
+        "written from TikTok's documentation (test/fixtures/documented/tiktok/oauth-token.json and ad-detail.json: 'Client Access Token " +
+        "Management' and 'Get Ad Details', developers.tiktok.com); the ad id is the documentation's example, the other values illustrative.",
+    },
   ];
   for (const c of cases) console.log(`wrote ${await recordSamples({ ...c, replay: TIKTOK_REPLAY, extraHosts: EXTRA_HOSTS })}`);
 }

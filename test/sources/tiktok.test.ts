@@ -302,12 +302,6 @@ describe.skipIf(!haveRecordings(F))(`tiktok through the gateway${skipReason(F)}`
     expect(await balance()).toBe(before);
   });
 
-  it('tiktok.ads.ad is declared but not built, and says why', async () => {
-    const r = await post(gw.url, '/v1/tiktok/ads/ad', { ad: '1877067575828514' }, { key });
-    expect(r.status).toBe(503);
-    expect(r.json.error.message).toMatch(/neither recorded nor documented/);
-  });
-
   it('drift: a profile without its follower count → 502 sourceChanged, unbilled', async () => {
     replay.mutate = (name, body) => (name.endsWith('profile-page.illojuan.html') ? body.replaceAll('"followerCount"', '"followers"') : body);
     try {

@@ -51,19 +51,43 @@ export const TIKTOK_COMMENT = rec(
   { author: COMMENT_FIELDS.author, likes: COMMENT_FIELDS.likes, replies: COMMENT_FIELDS.replies, isPinned: COMMENT_FIELDS.isPinned, isByAuthor: COMMENT_FIELDS.isByAuthor, language: str },
 );
 
-/** An ad of TikTok's ad library: the fields of the shared ad vocabulary (`AD_FIELDS`) that the library publishes. */
-export const TIKTOK_AD = rec(
-  { type: literal('ad'), id: str, url: str },
-  {
-    advertiser: AD_FIELDS.advertiser,
-    titles: AD_FIELDS.titles,
-    images: AD_FIELDS.images,
-    videos: AD_FIELDS.videos,
-    format: AD_FIELDS.format,
-    startedAt: AD_FIELDS.startedAt,
-    endedAt: AD_FIELDS.endedAt,
-    audience: AD_FIELDS.audience,
-  },
+/**
+ * An ad of TikTok's ad library: the fields of the shared ad vocabulary (`AD_FIELDS`) that the library publishes. The
+ * library's search gives the creative, dates and audience; one ad read through TikTok's Commercial Content API adds
+ * who paid, its landing address and call to action, whether it still runs, the people reached (TikTok's rounded
+ * figures, in all and per country) and its targeting (ages, gender, countries, and the audience, interest and
+ * interaction categories as `targeting.segments`).
+ */
+const TIKTOK_AD_FIELDS = {
+  advertiser: AD_FIELDS.advertiser,
+  paidBy: AD_FIELDS.paidBy,
+  titles: AD_FIELDS.titles,
+  link: AD_FIELDS.link,
+  cta: AD_FIELDS.cta,
+  images: AD_FIELDS.images,
+  videos: AD_FIELDS.videos,
+  format: AD_FIELDS.format,
+  startedAt: AD_FIELDS.startedAt,
+  endedAt: AD_FIELDS.endedAt,
+  isActive: AD_FIELDS.isActive,
+  audience: AD_FIELDS.audience,
+  reach: AD_FIELDS.reach,
+  reachByCountry: AD_FIELDS.reachByCountry,
+  targeting: rec(
+    {},
+    {
+      ages: list(str),
+      gender: str,
+      locations: list(rec({ name: str }, { type: str, isExcluded: bool })),
+      segments: list(rec({ category: str, name: str })),
+    },
+  ),
+};
+export const TIKTOK_AD = rec({ type: literal('ad'), id: str, url: str }, TIKTOK_AD_FIELDS);
+/** One ad read by its id: TikTok always gives the day it was first shown. */
+export const TIKTOK_AD_DETAIL = rec(
+  { type: literal('ad'), id: str, url: str, startedAt: str },
+  (({ startedAt: _startedAt, ...rest }) => rest)(TIKTOK_AD_FIELDS),
 );
 
 /** The 33 regions of TikTok's ad library (the EU and EEA, plus GB, CH and TR), as its own region list gives them. */
@@ -181,12 +205,13 @@ export const TIKTOK = {
   adsAd: endpoint({
     id: 'tiktok.ads.ad',
     title: 'TikTok ad',
-    summary: "Returns one ad of TikTok's EU ad library with its advertiser, creatives, dates and reach.",
+    summary:
+      "Returns one ad of TikTok's EU ad library by id or address, with its advertiser and payer, creatives, landing address, dates, reach by country and targeting.",
     credits: 2,
     cacheTtlSeconds: 3600,
     fields: { ad: text(1, 2048, 'ad library id or address') },
     required: ['ad'],
     example: { ad: '1790109992000000' },
-    output: rec({ ad: TIKTOK_AD }),
+    output: rec({ ad: TIKTOK_AD_DETAIL }),
   }),
 };

@@ -1,13 +1,18 @@
-/** The tiktok source: profiles, their videos, one video, comments, search, the For You feed and the EU ad library. */
+/**
+ * The tiktok source: profiles, their videos, one video, comments, search, the For You feed and the EU ad library (its
+ * search through the web library, one ad through the Commercial Content API).
+ */
 import { TIKTOK } from '../../catalogue/endpoints/tiktok.js';
 import { isQuarryError, QuarryError } from '../../errors.js';
 import { operation } from '../kit/operation.js';
 import { need, obj, str } from '../kit/read.js';
 import type { SourceContext, SourceModule } from '../types.js';
 import { fetchAds, fetchComments, fetchOembed, fetchPostList, fetchProfilePage, fetchSearch, fetchTrending, fetchVideoPage, resolveShortLink } from './client.js';
-import { adRecord, commentRecord, oembedVideo, profileRecord, videoRecord, videoRecords, WEB, type TiktokVideo } from './normalise.js';
-import { postsCursor, usernameOf, videoOf, type VideoRef } from './refs.js';
+import { adDetailRecord, adRecord, commentRecord, oembedVideo, profileRecord, videoRecord, videoRecords, WEB, type TiktokVideo } from './normalise.js';
+import { adOf, postsCursor, usernameOf, videoOf, type VideoRef } from './refs.js';
+import { CLIENT_KEY_SETTING, CLIENT_SECRET_SETTING, fetchAdDetail } from './research.js';
 import { SIGNER_SETTING } from './signer.js';
+import adsAdSamples from './samples/ads.ad.json' with { type: 'json' };
 import adsSearchSamples from './samples/ads.search.json' with { type: 'json' };
 import commentsSamples from './samples/comments.json' with { type: 'json' };
 import postsSamples from './samples/posts.json' with { type: 'json' };
@@ -131,6 +136,14 @@ const adsSearch = operation(TIKTOK.adsSearch, {
   samples: adsSearchSamples,
 });
 
+const adsAd = operation(TIKTOK.adsAd, {
+  async run(input, ctx) {
+    const { id, region } = adOf(input.ad);
+    return { data: { ad: adDetailRecord(await fetchAdDetail(id, ctx), id, region) } };
+  },
+  samples: adsAdSamples,
+});
+
 const tiktok: SourceModule = {
   id: 'tiktok',
   needs: {
@@ -140,14 +153,20 @@ const tiktok: SourceModule = {
         required: false,
         purpose: `a request-signing service (contract in src/sources/tiktok/signer.ts); without it tiktok.posts, comments, search, trending and ads.search answer sourceUnavailable naming ${SIGNER_SETTING}`,
       },
+      {
+        name: 'CLIENT_KEY',
+        required: false,
+        purpose: `the client key of an approved TikTok Commercial Content API research client; tiktok.ads.ad answers sourceUnavailable naming ${CLIENT_KEY_SETTING} without it`,
+      },
+      {
+        name: 'CLIENT_SECRET',
+        required: false,
+        purpose: `that client's secret (${CLIENT_SECRET_SETTING}), with which Quarry asks TikTok's client access tokens`,
+      },
     ],
     proxy: 'advised',
   },
-  operations: [profile, posts, video, comments, search, trending, adsSearch],
-  notBuilt: {
-    'tiktok.ads.ad':
-      "The ad library's answer for one ad is neither recorded nor documented; tiktok.ads.search already returns each ad's whole record (advertiser, creatives, dates, reach).",
-  },
+  operations: [profile, posts, video, comments, search, trending, adsSearch, adsAd],
 };
 
 export default tiktok;

@@ -3,7 +3,8 @@
  * `itemList`/`item_list` entries); counts are read from `statsV2` (exact, as strings) before `stats` (rounded to three
  * figures). Pure functions.
  */
-import type { TIKTOK_AD, TIKTOK_COMMENT, TIKTOK_PROFILE, TIKTOK_VIDEO } from '../../catalogue/endpoints/tiktok.js';
+import type { TIKTOK_AD, TIKTOK_AD_DETAIL, TIKTOK_COMMENT, TIKTOK_PROFILE, TIKTOK_VIDEO } from '../../catalogue/endpoints/tiktok.js';
+import { QuarryError } from '../../errors.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import { arr, bool, changed, compact, count, int, isObj, isoFromMillis, isoFromSeconds, need, num, obj, objs, str, type Obj } from '../kit/read.js';
 import { hashtagsOf } from '../kit/text.js';
@@ -12,6 +13,7 @@ export type TiktokVideo = TypeOf<typeof TIKTOK_VIDEO>;
 export type TiktokProfile = TypeOf<typeof TIKTOK_PROFILE>;
 export type TiktokComment = TypeOf<typeof TIKTOK_COMMENT>;
 export type Ad = TypeOf<typeof TIKTOK_AD>;
+export type AdDetail = TypeOf<typeof TIKTOK_AD_DETAIL>;
 
 export const WEB = 'https://www.tiktok.com';
 const SOURCE = 'tiktok';
@@ -192,4 +194,94 @@ function millis(v: unknown): string | undefined {
   const n = num(v);
   if (n === undefined || n <= 0) return undefined;
   return n > 1e11 ? isoFromMillis(n) : isoFromSeconds(n);
+}
+
+// ---- one ad, through the Commercial Content API -----------------------------------------------------------------
+
+/** The API's days: 20210101 (a number or a string) → 2021-01-01. */
+function dayOf(v: unknown): string | undefined {
+  const s = typeof v === 'number' ? String(v) : str(v);
+  const m = s && /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  if (!m) return undefined;
+  const day = `${m[1]}-${m[2]}-${m[3]}`;
+  return new Date(`${day}T00:00:00Z`).toISOString().startsWith(day) ? day : undefined;
+}
+
+/** TikTok's rounded people counts ("30K", "1.2M"); a range or anything else is left out rather than read as one. */
+function people(v: unknown): number | undefined {
+  const s = typeof v === 'number' ? String(v) : str(v);
+  return s && /^\s*[\d.,]+\s*[KMB]?\s*$/i.test(s) ? count(s) : undefined;
+}
+
+/** The keys of TikTok's `{ "25-34": true, … }` maps that are true. */
+const chosen = (v: unknown): string[] => Object.entries(obj(v) ?? {}).flatMap(([k, on]) => (on === true && k.length <= 40 ? [k] : []));
+
+const SEGMENTS = ['audience_targeting', 'interest', 'video_interactions', 'creator_interactions'] as const;
+
+function targetingOf(t: Obj | undefined): AdDetail['targeting'] {
+  if (!t) return undefined;
+  const genders = chosen(t.gender);
+  return compact({
+    ages: chosen(t.age),
+    gender: genders.length > 1 ? 'all' : genders[0],
+    locations: arr(t.country).flatMap((c) => (str(c) && /^[A-Za-z]{2}$/.test(str(c)!) ? [{ name: str(c)!.toUpperCase(), type: 'country' }] : [])),
+    segments: SEGMENTS.flatMap((category) => {
+      const value = str(t[category]);
+      return value ? [{ category, name: value.slice(0, 500) }] : [];
+    }),
+  });
+}
+
+/**
+ * One ad from the Commercial Content API's `data` (`ad`, `advertiser`, `ad_group`), its long ids already read as text
+ * (./research.ts). An answer without its ad is TikTok saying it has none.
+ */
+export function adDetailRecord(data: Obj, id: string, region?: string): AdDetail {
+  const ad = obj(data.ad);
+  if (!ad || !Object.keys(ad).length) throw new QuarryError('notFound', `ad: TikTok's ad library has no ad ${id}`);
+  const named = typeof ad.id === 'number' && Number.isSafeInteger(ad.id) ? String(ad.id) : str(ad.id);
+  if (named !== undefined && named !== id) throw changed(SOURCE, `the answer for ad ${id} names ad ${named}`);
+  const advertiser = obj(data.advertiser) ?? {};
+  const account = obj(advertiser.tiktok_account);
+  const group = obj(data.ad_group);
+  const reach = obj(ad.reach);
+  const targeting = obj(group?.targeting_info) ?? obj(group?.target);
+  const videos = objs(ad.videos).flatMap((v) => {
+    const video = compact({ url: str(v.url), thumbnail: str(v.cover_image_url) });
+    return Object.keys(video).length ? [video] : [];
+  });
+  const images = arr(ad.image_urls).flatMap((u) => (str(u) ? [{ url: str(u)! }] : []));
+  const status = str(ad.status)?.toLowerCase();
+  const businessId = typeof advertiser.business_id === 'number' && Number.isSafeInteger(advertiser.business_id) ? String(advertiser.business_id) : str(advertiser.business_id);
+  const audience = str(targeting?.number_of_users_targeted);
+  const targeted = people(audience);
+  return compact({
+    type: 'ad' as const,
+    id,
+    url: `https://library.tiktok.com/ads/detail/?ad_id=${id}${region ? `&region=${region}` : ''}`,
+    advertiser: compact({
+      id: businessId && /^\d{1,25}$/.test(businessId) ? businessId : undefined,
+      name: str(advertiser.business_name),
+      url: str(advertiser.profile_url) ?? str(account?.profile_url),
+      avatar: str(advertiser.avatar_url) ?? str(account?.avatar_url),
+    }),
+    paidBy: str(advertiser.paid_for_by) ?? str(advertiser.paid_by),
+    titles: str(ad.title) ? [str(ad.title)!] : undefined,
+    link: str(ad.external_url) ?? str(ad.download_url),
+    cta: str(ad.call_to_action),
+    images,
+    videos,
+    format: videos.length > 0 && images.length > 0 ? 'mixed' : videos.length > 0 ? 'video' : images.length > 0 ? 'image' : undefined,
+    startedAt: needed(dayOf(ad.first_shown_date), `ad ${id} without the day it was first shown`),
+    endedAt: dayOf(ad.last_shown_date),
+    isActive: status === 'active' ? true : status === 'inactive' ? false : undefined,
+    // One rounded figure ("50K") is a range of one; TikTok's own ranges ("10K-100K") are read as such.
+    audience: audienceOf(audience) ?? (targeted !== undefined ? { min: targeted, max: targeted } : undefined),
+    reach: people(reach?.unique_users_seen),
+    reachByCountry: Object.entries(obj(reach?.unique_users_seen_by_country) ?? {}).flatMap(([country, seen]) => {
+      const n = people(seen);
+      return /^[A-Za-z]{2}$/.test(country) ? [compact({ country: country.toUpperCase(), reach: n })] : [];
+    }),
+    targeting: targetingOf(targeting),
+  });
 }

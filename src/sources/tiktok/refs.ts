@@ -43,3 +43,16 @@ export function postsCursor(cursor: string): { secUid: string; cursor: string } 
   const i = cursor.lastIndexOf(':');
   return { secUid: cursor.slice(0, i), cursor: cursor.slice(i + 1) };
 }
+
+/** An ad library ad: its id, and the library region its address names (for the ad's address). */
+export function adOf(input: string): { id: string; region?: string } {
+  const value = input.trim();
+  if (/^[0-9]{6,25}$/.test(value)) return { id: value };
+  const url = /^(?:https?:\/\/)?library\.tiktok\.com\//i.test(value) ? new URL(/^https?:/i.test(value) ? value : `https://${value}`) : undefined;
+  const id = url?.searchParams.get('ad_id');
+  if (!url || !/^\/ads\/detail\/?$/.test(url.pathname) || !id || !/^[0-9]{6,25}$/.test(id)) {
+    throw invalid('ad', 'a TikTok ad library id or address (library.tiktok.com/ads/detail/?ad_id=…)');
+  }
+  const region = url.searchParams.get('region');
+  return region && /^[A-Za-z]{2}$/.test(region) ? { id, region: region.toUpperCase() } : { id };
+}
