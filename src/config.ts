@@ -24,6 +24,10 @@ export interface Config {
   cacheStaleSeconds: number;
   /** Days the success envelope of a paid call stays retrievable at GET /v1/requests/{id}; 0 turns the archive off. */
   archiveDays: number;
+  /** Days the request log (every call, failed ones included) keeps an entry; 0 turns the request log off. */
+  requestLogDays: number;
+  /** The operator's words on /billing: how people get credits on this server (QUARRY_BILLING_NOTE). */
+  billingNote?: string;
   /** Seconds between canary rounds (each served endpoint's example fetched live); 0 = off. */
   canaryIntervalSeconds: number;
   upstream: {
@@ -116,6 +120,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheMaxBytes: int(env, 'QUARRY_CACHE_MAX_MB', 256, 1) * 1024 * 1024,
     cacheStaleSeconds: int(env, 'QUARRY_CACHE_STALE_SECONDS', 86_400),
     archiveDays: int(env, 'QUARRY_ARCHIVE_DAYS', 7),
+    requestLogDays: int(env, 'QUARRY_REQUEST_LOG_DAYS', 30),
+    billingNote: env.QUARRY_BILLING_NOTE?.trim() || undefined,
     canaryIntervalSeconds: int(env, 'QUARRY_CANARY_INTERVAL_SECONDS', 0),
     upstream: {
       timeoutMs: int(env, 'QUARRY_UPSTREAM_TIMEOUT_MS', 15_000, 1),

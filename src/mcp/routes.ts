@@ -4,6 +4,7 @@
  * instance behind a load balancer can answer any request. GET and DELETE answer 405 (no SSE stream, no session
  * to delete). The key is checked before the SDK sees the request; failures use the legacy error shape.
  */
+import type { CallState } from '../pipeline/call.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { QuarryError } from '../errors.js';
@@ -61,7 +62,8 @@ export function registerMcpRoutes(app: FastifyInstance, deps: GatewayDeps): void
     const principal = apiKey ? await principalForKey(deps, apiKey) : null;
     if (!principal || !apiKey) return sendError(reply, unauthorized(), request.id, true);
     // The request log line (build.ts onResponse) reads the key id from here; the URL it logs is redacted there.
-    request.callState = { requestId: request.id, principal, channel: 'mcp' };
+    const httpState: CallState = { requestId: request.id, principal, channel: 'mcp' };
+    request.callState = httpState;
 
     let calls = 0;
     let address: string | undefined;
@@ -73,6 +75,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: GatewayDeps): void
       // further calls get their own, since the id keys each reservation.
       nextCallId: () => (calls++ === 0 ? request.id : newRequestId()),
       httpRequestId: request.id,
+      httpState,
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const message = parsedBody(request.body); // a 400 before the SDK takes the reply, should the body break a rule

@@ -35,6 +35,8 @@ export interface McpRequestContext {
   nextCallId: () => string;
   /** The HTTP request id, for log lines. */
   httpRequestId: string;
+  /** The HTTP request's state: its first tool call's endpoint, tags and outcome go to the request log from there. */
+  httpState?: CallState;
 }
 
 async function creditsResult(deps: GatewayDeps, ctx: McpRequestContext, callId: string): Promise<CallToolResult> {
@@ -73,12 +75,15 @@ export function createMcpServer(deps: GatewayDeps, tools: ToolSet, ctx: McpReque
       // An unknown tool is a protocol error (MCP spec), not a tool error: the agent called something never listed.
       if (!endpoint) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
       const state: CallState = { requestId: callId, channel: 'mcp', fixedPrice: MCP_PRICE };
+      if (ctx.httpState && callId === ctx.httpRequestId) ctx.httpState.endpointId = endpoint.def.id;
       await admit(deps, endpoint, { authorization: ctx.authorization, clientAddress: ctx.clientAddress }, state);
       const call = await runCall(deps, endpoint, { body: request.params.arguments ?? {}, clientAddress: ctx.clientAddress }, state);
+      if (ctx.httpState && callId === ctx.httpRequestId) Object.assign(ctx.httpState, { tags: state.tags, outcome: state.outcome });
       return toolSuccess(endpoint, call, callId);
     } catch (e) {
       if (e instanceof McpError) throw e;
       const err = toQuarryError(e);
+      if (ctx.httpState && callId === ctx.httpRequestId && endpoint) ctx.httpState.error = { code: err.code, message: err.message };
       if (err.code === 'internalError') deps.log.error({ reqId: ctx.httpRequestId, callId, tool: name, err: e }, 'MCP tool call failed');
       return toolError(err, callId);
     }

@@ -39,6 +39,13 @@ export interface CallState {
   cacheDirectives?: CacheDirectives;
   /** `maxTextLength`: texts in the answer are cut to this (the cached result stays whole). */
   textLimit?: number;
+  /** What the request log records (src/server/request-log.ts): the endpoint asked, its tags, and how it ended. */
+  endpointId?: string;
+  tags?: string[];
+  outcome?: { creditsUsed: number; cache: CacheOutcome };
+  error?: { code: string; message: string };
+  /** Set once the request log has taken this request. */
+  logged?: boolean;
 }
 
 export interface CallResult {
@@ -235,6 +242,7 @@ export async function admit(
   req: { authorization: string | undefined; clientAddress: () => string },
   state: CallState,
 ): Promise<void> {
+  state.endpointId = endpoint.def.id;
   await admitCaller(deps, endpoint.def.keyless, req, state);
   await limitTestModeWork(deps, endpoint, state, req.clientAddress);
 }
@@ -262,6 +270,18 @@ export async function runCall(
   req: { body: unknown; clientAddress: () => string },
   state: CallState,
 ): Promise<CallResult> {
+  state.endpointId = endpoint.def.id;
+  const call = await runSteps(deps, endpoint, req, state);
+  state.outcome = { creditsUsed: call.creditsUsed, cache: call.cache };
+  return call;
+}
+
+async function runSteps(
+  deps: GatewayDeps,
+  endpoint: CatalogueEndpoint,
+  req: { body: unknown; clientAddress: () => string },
+  state: CallState,
+): Promise<CallResult> {
   const { def } = endpoint;
   const principal = state.principal ?? null;
 
@@ -277,6 +297,7 @@ export async function runCall(
   const mode = principal?.test ? 'test' : 'live';
   const key = cacheKey(mode, def.id, input);
   const tags = (input.tags as string[] | undefined) ?? [];
+  state.tags = tags;
   const maxAge = input.maxAge as number | undefined;
 
   const directives = state.cacheDirectives;

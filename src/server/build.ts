@@ -42,6 +42,7 @@ import { registerLegacyRoutes } from '../legacy/routes.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerCliSessionRoutes } from './routes/cli-sessions.js';
+import { registerRequestLog } from './request-log.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -207,6 +208,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerAccountRoutes(app, deps);
   registerCliSessionRoutes(app, deps);
   registerBudgetRoutes(app, deps);
+  registerRequestLog(app, deps);
   registerDashboardRoutes(app);
 
   // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared

@@ -16,6 +16,8 @@ export function setRateHeaders(reply: FastifyReply, rate: RateDecision | undefin
 }
 
 export function sendError(reply: FastifyReply, err: QuarryError, requestId: string, legacy = false): FastifyReply {
+  const state = reply.request.callState;
+  if (state) state.error = { code: err.code, message: err.message }; // for the request log
   reply.header('X-Request-ID', requestId);
   reply.header('Retry-After', err.retryAfterSeconds);
   reply.header('content-type', 'application/json; charset=utf-8');

@@ -8,6 +8,7 @@ import { authenticate } from '../../pipeline/authenticate.js';
 import type { GatewayDeps, Principal } from '../../pipeline/deps.js';
 import type { CallRecord } from '../../store/types.js';
 import { sendError } from '../reply.js';
+import { readRequestLog } from '../request-log.js';
 
 const PAGE_SIZE = 50;
 const DAY_MS = 86_400_000;
@@ -40,6 +41,12 @@ async function requireKey(deps: GatewayDeps, request: FastifyRequest): Promise<P
 
 const pathOfId = (id: string) => '/' + id.split('.').join('/');
 
+/** Real durations of the listed calls, from the request log (null where it has none: older calls, or the log off). */
+async function durationsOf(deps: GatewayDeps, accountId: string, rows: readonly CallRecord[]): Promise<Map<string, number>> {
+  const log = rows.length ? await readRequestLog(deps) : null;
+  return log ? log.durations(accountId, rows.map((r) => r.id)) : new Map();
+}
+
 /** Variant A's page of an account's calls (`days`, `page`, `endpoint`, `apiKeyId`, `tag`); shared by /v1/account/logs. */
 export async function logsVariantA(deps: GatewayDeps, accountId: string, q: Query): Promise<Record<string, unknown>> {
   const days = integerParam(q, 'days', 1, 90, 7);
@@ -55,6 +62,7 @@ export async function logsVariantA(deps: GatewayDeps, accountId: string, q: Quer
     keyId: apiKeyId,
     tag,
   });
+  const durations = await durationsOf(deps, accountId, rows);
   return {
     logs: rows.map((r: CallRecord) => ({
       id: r.id,
@@ -66,7 +74,7 @@ export async function logsVariantA(deps: GatewayDeps, accountId: string, q: Quer
       method: 'POST',
       status: 200,
       response: 'success',
-      durationMs: null,
+      durationMs: durations.get(r.id) ?? null,
       cache: r.cache,
       test: r.test,
       channel: r.channel,
@@ -115,6 +123,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: GatewayDeps): void
         pageSize: PAGE_SIZE,
         endpointPrefix: endpointPrefix || undefined,
       });
+      const durations = await durationsOf(deps, principal.accountId, rows);
       return reply.send({
         success: true,
         requestId: request.id,
@@ -127,7 +136,7 @@ export function registerLogRoutes(app: FastifyInstance, deps: GatewayDeps): void
             endpoint: pathOfId(r.endpoint),
             method: 'POST',
             credits: String(r.credits),
-            durationMs: null,
+            durationMs: durations.has(r.id) ? String(durations.get(r.id)) : null,
             response: 'success',
             createdAt: new Date(r.createdAt).toISOString(),
             status: 200,
