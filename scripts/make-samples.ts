@@ -46,6 +46,7 @@ import { zillowSamples } from './samples/zillow.js';
 import { realtorSamples } from './samples/realtor.js';
 import { airbnbSamples } from './samples/airbnb.js';
 import { bookingSamples } from './samples/booking.js';
+import { tripadvisorSamples } from './samples/tripadvisor.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -158,3 +159,4 @@ await ebaySamples();
 await walmartSamples();
 await bookingSamples();
 await etsySamples();
+await tripadvisorSamples();

@@ -125,7 +125,7 @@ describe('booking live path against the documented-shape doubles', () => {
 
   it('an AWS WAF stub is named as such; drift in the store or the JSON-LD is sourceChanged', async () => {
     const walled = await failure(runLive('booking.search', { ...search, destination: 'walled' }, live.ctx));
-    expect(walled.message).toBe('booking: the platform answered a AWS WAF bot wall instead of the page');
+    expect(walled.message).toBe('booking: the platform answered an AWS WAF bot wall instead of the page');
     replay.mutate = (_name, body) => body.replaceAll('displayName', 'title').replace('application/ld+json', 'application/json');
     try {
       expect((await failure(runLive('booking.search', search, live.ctx))).code).toBe('sourceChanged');

@@ -36,6 +36,7 @@ import { ZILLOW } from './zillow.js';
 import { REALTOR } from './realtor.js';
 import { AIRBNB } from './airbnb.js';
 import { BOOKING } from './booking.js';
+import { TRIPADVISOR } from './tripadvisor.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WEB),
@@ -74,4 +75,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WALMART),
   ...Object.values(BOOKING),
   ...Object.values(ETSY),
+  ...Object.values(TRIPADVISOR),
 ];

@@ -35,5 +35,5 @@ export function wallOf(headers: Record<string, string>, body: string | Buffer): 
 /** Throws `sourceRefused` naming the wall when the response is one. */
 export function refuseWalls(source: string, headers: Record<string, string>, body: string | Buffer): void {
   const wall = wallOf(headers, body);
-  if (wall) throw new QuarryError('sourceRefused', `${source}: the platform answered a ${wall} bot wall instead of the page`);
+  if (wall) throw new QuarryError('sourceRefused', `${source}: the platform answered ${/^[AEIOU]/.test(wall) ? 'an' : 'a'} ${wall} bot wall instead of the page`);
 }
