@@ -6,6 +6,7 @@
  * page itself since Amazon serves them with status 200; an unknown ASIN is its 404.
  */
 import { QuarryError } from '../../errors.js';
+import { refuseWalls } from '../kit/web/walls.js';
 import type { SourceContext } from '../types.js';
 import type { UpstreamResponse } from '../../upstream/types.js';
 import { amazonLanguage, type Market } from './markets.js';
@@ -44,6 +45,7 @@ async function get(url: string, market: Market, ctx: SourceContext, cookie?: str
   const res: UpstreamResponse = await ctx.http.request({ url, headers, maxBytes: PAGE_BYTES, passStatuses: [404] }, ctx.signal);
   const html = res.text();
   if (isWall(html)) throw new QuarryError('sourceRefused', 'amazon: Amazon answered its robot check instead of the page');
+  refuseWalls('amazon', res.headers, html);
   return { status: res.status, url: res.url, html };
 }
 

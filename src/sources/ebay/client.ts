@@ -8,6 +8,7 @@
  */
 import { QuarryError } from '../../errors.js';
 import { changed, isObj, type Obj } from '../kit/read.js';
+import { refuseWalls } from '../kit/web/walls.js';
 import type { SourceContext } from '../types.js';
 import type { Site } from './sites.js';
 
@@ -27,6 +28,7 @@ async function page(url: string, ctx: SourceContext, passStatuses: number[] = []
   const res = await ctx.http.request({ url, headers: { accept: 'text/html,application/xhtml+xml' }, maxBytes: PAGE_BYTES, passStatuses }, ctx.signal);
   const html = res.text();
   if (isWall(res.url, html)) throw new QuarryError('sourceRefused', 'ebay: eBay answered its "Pardon Our Interruption" check instead of the page');
+  refuseWalls('ebay', res.headers, html);
   return { status: res.status, url: res.url, html };
 }
 

@@ -2,10 +2,11 @@
  * Etsy, two ways. Etsy's Open API v3 with the operator's app key (`QUARRY_ETSY_API_KEY`, sent as `x-api-key`; the
  * public listing and shop reads need no OAuth): active-listing search, listings with their images and shop, shops by
  * id or name. Without a key, a listing is read from its public page's schema.org Product; search and shops need the
- * key (`sourceUnavailable` naming it). Etsy's DataDome wall is `sourceRefused`.
+ * key (`sourceUnavailable` naming it). Etsy's DataDome wall (kit/web/walls.ts) is `sourceRefused`.
  */
 import { QuarryError } from '../../errors.js';
 import { changed, isObj, type Obj } from '../kit/read.js';
+import { refuseWalls } from '../kit/web/walls.js';
 import type { SourceContext } from '../types.js';
 
 const API = 'https://openapi.etsy.com/v3/application';
@@ -73,7 +74,7 @@ export async function listingPage(id: string, ctx: SourceContext): Promise<strin
     ctx.signal,
   );
   const html = res.text();
-  if (/captcha-delivery\.com/i.test(html.slice(0, 100_000))) throw new QuarryError('sourceRefused', "etsy: Etsy answered its DataDome check instead of the listing");
+  refuseWalls('etsy', res.headers, html);
   if (res.status === 404 || res.status === 410) throw new QuarryError('notFound', `etsy: no listing ${id}`);
   return html;
 }

@@ -2,10 +2,12 @@
  * Walmart.com's public pages, which carry their whole state in `__NEXT_DATA__`: search (`/search?q=`,
  * `props.pageProps.initialData.searchResult`), products (`/ip/{id}`, `…initialData.data.product`) and reviews
  * (`/reviews/product/{id}`, `…initialData.data.reviews`). Walmart's PerimeterX wall ("Robot or human?", a
- * `px-captcha` box, the `/blocked` page it redirects to) is `sourceRefused`; an unknown item is its 404.
+ * `px-captcha` box, read by kit/web/walls.ts, and the `/blocked` page it redirects to) is `sourceRefused`; an unknown
+ * item is its 404.
  */
 import { QuarryError } from '../../errors.js';
 import { scriptJsonById } from '../kit/embedded.js';
+import { refuseWalls } from '../kit/web/walls.js';
 import { changed, obj, type Obj } from '../kit/read.js';
 import type { SourceContext } from '../types.js';
 
@@ -15,7 +17,7 @@ const PAGE_BYTES = 8 * 1024 * 1024;
 export function isWall(url: string, html: string): boolean {
   if (/^\/blocked\b/.test(URL.canParse(url) ? new URL(url).pathname : '')) return true;
   const head = html.slice(0, 200_000).toLowerCase();
-  return head.includes('robot or human?') || head.includes('px-captcha') || head.includes('captcha.px-cdn.net');
+  return head.includes('robot or human?');
 }
 
 /** The page's `props.pageProps.initialData`, or `notFound` for a 404. */
@@ -23,6 +25,7 @@ async function initialData(url: string, ctx: SourceContext, what: string): Promi
   const res = await ctx.http.request({ url, headers: { accept: 'text/html,application/xhtml+xml', 'accept-language': 'en-US,en;q=0.9' }, maxBytes: PAGE_BYTES, passStatuses: [404] }, ctx.signal);
   const html = res.text();
   if (isWall(res.url, html)) throw new QuarryError('sourceRefused', 'walmart: Walmart answered its "Robot or human?" check instead of the page');
+  refuseWalls('walmart', res.headers, html);
   if (res.status === 404) throw new QuarryError('notFound', `walmart: no ${what}`);
   const data = obj(obj(obj(obj(scriptJsonById(html, '__NEXT_DATA__'))?.props)?.pageProps)?.initialData);
   if (!data) throw changed('walmart', `the ${what} page carries no __NEXT_DATA__ initialData`);
