@@ -14,7 +14,7 @@ const HOST = 'api.content.tripadvisor.com';
 export const API_KEY = 'replay-content-key';
 export const SETTINGS = { API_KEY };
 
-const route = (p: string, name: string, o: Partial<ReplayRoute> = {}): ReplayRoute => ({ method: 'GET', host: HOST, path: p, file: file(name), headers: JSON_TYPE, ...o });
+const route = (p: string | RegExp, name: string, o: Partial<ReplayRoute> = {}): ReplayRoute => ({ method: 'GET', host: HOST, path: p, file: file(name), headers: JSON_TYPE, ...o });
 
 export const TRIPADVISOR_ROUTES: ReplayRoute[] = [
   route(/^\/api\/v1\//, 'error.unauthorized.json', { status: 401, match: (s) => s.query.get('key') === 'revoked' }),
