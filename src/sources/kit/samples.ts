@@ -28,7 +28,7 @@ export function answerFromSamples<O>(def: EndpointDef<unknown, O>, set: SampleSe
   if (!pages?.length) throw new Error(`${def.id}: the sample set has no pages`);
   const field = def.pagingField;
   const asked = field === undefined ? undefined : input[field];
-  if (asked === undefined) return cut(def, pages[0].data, input);
+  if (asked === undefined) return cut(def, pages[matchingFirstPage(def, set, input)].data, input);
   const page = pages.find((p) => p.request?.[field!] === asked);
   if (page) return cut(def, page.data, input);
   const last = { ...(pages[pages.length - 1].data as Record<string, unknown>) };
@@ -43,4 +43,26 @@ function cut<O>(def: EndpointDef<unknown, O>, data: O, input: Record<string, unk
   if (!Array.isArray(items)) return { data };
   if (typeof limit !== 'number' || items.length <= limit) return { data, items: items.length };
   return { data: { ...data, [def.itemsField!]: items.slice(0, limit) }, items: limit };
+}
+
+/** A value as compared between an input and a recorded one: strings trimmed and case-folded, `r/` and `@` dropped. */
+const comparable = (v: unknown): unknown => (typeof v === 'string' ? v.trim().toLowerCase().replace(/^(?:r\/|@)/, '') : JSON.stringify(v));
+
+/**
+ * Which first page answers a call without a cursor (issue 38.5): the one whose recorded request matches the input's
+ * identifying fields (the endpoint's required fields), where one does; else the first. A page's recorded request
+ * is its `request` (without the paging field) or, where `npm run samples` noted it, `_provenance.pages[i].input`.
+ */
+function matchingFirstPage<O>(def: EndpointDef<unknown, O>, set: SampleSet<O>, input: Record<string, unknown>): number {
+  const required = ((def.input as { required?: unknown }).required ?? []) as string[];
+  const identifying = required.filter((f) => f !== def.pagingField && input[f] !== undefined);
+  if (!identifying.length || set.pages.length < 2) return 0;
+  const noted = (set._provenance as { pages?: { input?: Record<string, unknown> }[] } | undefined)?.pages;
+  for (let i = 0; i < set.pages.length; i++) {
+    const page = set.pages[i];
+    if (def.pagingField !== undefined && page.request?.[def.pagingField] !== undefined) continue;
+    const recorded = { ...noted?.[i]?.input, ...page.request };
+    if (identifying.every((f) => recorded[f] !== undefined && comparable(recorded[f]) === comparable(input[f]))) return i;
+  }
+  return 0;
 }
