@@ -4,9 +4,9 @@
  * inputs every marketplace search takes (price range, condition, the page cursor).
  */
 import { choice, cursor, number, text } from './fields.js';
-import { bool, int, list, literal, rec, str } from './records.js';
+import { bool, int, literal, rec, str } from './records.js';
 import type { JsonSchema } from './types.js';
-import { APP_FIELDS, IMAGE, MONEY, MONEY_RANGE, PERSON, PRODUCT_FIELDS, PROFILE_FIELDS, RATING, REVIEW_FIELDS } from './vocabulary.js';
+import { APP_FIELDS, MONEY_RANGE, PERSON, PRODUCT_FIELDS, PROFILE_FIELDS, RATING, REVIEW_FIELDS } from './vocabulary.js';
 
 /** A product or listing: the platform's id, its page, its title; the rest where the page shows it. */
 export function productRecord<S extends Record<string, JsonSchema> = {}>(extra?: S) {
@@ -77,7 +77,3 @@ export const PAGE_TOKEN = /^[1-9][0-9]{0,2}$/;
 
 /** A product, listing or app given as the platform's id or its address. */
 export const itemRef = (what: string) => text(1, 2048, what);
-
-/** Money and images as the market records answer them (re-exported for normalisers' types). */
-export { IMAGE, MONEY };
-export const IMAGES = list(IMAGE);
