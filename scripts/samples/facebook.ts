@@ -2,7 +2,7 @@
  * facebook's test-mode samples, made by the live operations against the replay double (scripts/make-samples.ts):
  * ads.search from the one recorded Ad Library API answer, ads.page from the documented-shape doubles (named so).
  */
-import { DOCUMENTED_PAGE_ID, DOCUMENTED_SETTINGS, facebookReplay, RECORDED_SETTINGS } from '../../test/sources/facebook-doubles.js';
+import { AD_BY_ID, DOCUMENTED_PAGE_ID, DOCUMENTED_SETTINGS, facebookReplay, RECORDED_SETTINGS } from '../../test/sources/facebook-doubles.js';
 import { PREVIOUS_CURSOR, recordSamples } from './kit.js';
 
 export async function facebookSamples(): Promise<void> {
@@ -29,6 +29,16 @@ export async function facebookSamples(): Promise<void> {
         "NOT from a recording: no answer of today's ads_archive fields is recorded. Built by the live facebook.ads.page from " +
         "documented-shape doubles written from Meta's Archived Ad reference (test/fixtures/documented/facebook/); " +
         'illustrative values ("Example Shoes").',
+    }),
+    await recordSamples({
+      endpoint: 'facebook.ads.ad',
+      replay: facebookReplay(),
+      settings: DOCUMENTED_SETTINGS,
+      pages: [{ ad: `https://www.facebook.com/ads/library/?id=${AD_BY_ID}` }],
+      note:
+        "NOT from a recording: no read of one archived ad is recorded. Built by the live facebook.ads.ad from a documented-shape " +
+        "double of the Archived Ad node read by its Library ID (test/fixtures/documented/facebook/archived-ad.node.json, written " +
+        'from Meta\'s Archived Ad reference); illustrative values ("Example Shoes").',
     }),
   ];
   console.log(`wrote facebook samples: ${written.join(', ')}`);

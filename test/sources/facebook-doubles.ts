@@ -19,6 +19,10 @@ export const DOCUMENTED_PAGE_ID = '100000000000042';
 /** Page ids whose searches answer the documented Graph errors. */
 export const EXPIRED_TOKEN_PAGE = '100000000000190';
 export const THROTTLED_PAGE = '100000000000613';
+/** Archived ads: one Meta serves by its id, one only through its page's archive, one it has nowhere. */
+export const AD_BY_ID = '1000000000000001';
+export const AD_IN_PAGE_ONLY = '1000000000000003';
+export const AD_NOWHERE = '1000000000009999';
 
 /** Served as a file (so `mutate` and provenance see it), named by its path from the recordings' folder. */
 const json = (at: string, name: string, o: Partial<ReplayRoute> = {}): ReplayRoute => ({
@@ -37,6 +41,9 @@ export const DOCUMENTED_ROUTES: ReplayRoute[] = [
   json('/v24.0/ads_archive', 'error-rate-limit.json', { query: { search_page_ids: `['${THROTTLED_PAGE}']` }, status: 400 }),
   json('/v24.0/example.shoes', 'page-lookup.json', { query: { fields: 'id,name' } }),
   json('/v24.0/no.such.page', 'error-alias.json', { status: 404 }),
+  json(`/v24.0/${AD_BY_ID}`, 'archived-ad.node.json'),
+  json(`/v24.0/${AD_IN_PAGE_ONLY}`, 'error-unsupported-get.json', { status: 400 }),
+  json(`/v24.0/${AD_NOWHERE}`, 'error-unsupported-get.json', { status: 400 }),
 ];
 
 /**

@@ -267,10 +267,4 @@ describe.skipIf(!haveRecordings(FOLDER))(`facebook through the gateway${skipReas
     expect(drift.json.error.code).toBe('sourceChanged');
     expect(await balance()).toBe(before);
   });
-
-  it('facebook.ads.ad says why it is not built', async () => {
-    const r = await post(gw.url, '/v1/facebook/ads/ad', { ad: '2487345651520779' }, { key });
-    expect(r.status).toBe(503);
-    expect(r.json.error.message).toMatch(/ads_archive/);
-  });
 });

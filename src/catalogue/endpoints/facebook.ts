@@ -79,7 +79,8 @@ export const FACEBOOK = {
   adsAd: endpoint({
     id: 'facebook.ads.ad',
     title: 'Facebook ad',
-    summary: 'Returns one ad of the Facebook ad library with its advertiser, creatives, dates, placements and reach.',
+    summary:
+      "Returns one ad of Meta's Ad Library by its Library ID or address, with its page, copy, dates, placements and, where Meta publishes them, spend, impressions, reach and targeting.",
     credits: 2,
     cacheTtlSeconds: 3600,
     fields: {
@@ -88,5 +89,6 @@ export const FACEBOOK = {
     },
     required: ['ad'],
     example: { ad: '1234567890123456' },
+    output: rec({ ad: FACEBOOK_AD }),
   }),
 };

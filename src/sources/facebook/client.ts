@@ -132,3 +132,14 @@ export async function pageIdOf(username: string, ctx: SourceContext): Promise<st
   if (!id || !/^\d{1,25}$/.test(id)) throw new QuarryError('sourceChanged', 'facebook: the page look-up answered without a numeric id');
   return id;
 }
+
+/**
+ * One archived ad read as a Graph object by its Library ID (`GET /{version}/{id}?fields=…`, the Archived Ad node of
+ * https://developers.facebook.com/docs/graph-api/reference/archived-ad/). Meta does not serve every ad this way: for
+ * one it does not, Graph answers its "Unsupported get request" (code 100, subcode 33), which is `notFound` here.
+ */
+export async function archivedAd(id: string, ctx: SourceContext): Promise<Record<string, unknown>> {
+  const body = await graphGet(ctx, id, new URLSearchParams({ fields: AD_FIELD_LIST }), 'ad');
+  if (!isObj(body)) throw new QuarryError('sourceChanged', 'facebook: the archived ad answer is not an object');
+  return body;
+}

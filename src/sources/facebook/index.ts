@@ -1,10 +1,12 @@
 /** The facebook source: Meta's Ad Library through the official Ad Library API, with the operator's token. */
 import { FACEBOOK } from '../../catalogue/endpoints/facebook.js';
+import { isQuarryError, QuarryError } from '../../errors.js';
 import { operation } from '../kit/operation.js';
 import type { SourceContext, SourceModule } from '../types.js';
-import { archivePage, GRAPH_PAGE, pageIdOf, type AdsQuery } from './client.js';
-import { normalisePage, type Ad } from './normalise.js';
-import { decodeCursor, encodeCursor, pageRef, type Cursor } from './refs.js';
+import { archivedAd, archivePage, GRAPH_PAGE, pageIdOf, type AdsQuery } from './client.js';
+import { normaliseAd, normalisePage, type Ad } from './normalise.js';
+import { adRef, decodeCursor, encodeCursor, pageRef, type Cursor } from './refs.js';
+import adSamples from './samples/ads.ad.json' with { type: 'json' };
 import pageSamples from './samples/ads.page.json' with { type: 'json' };
 import searchSamples from './samples/ads.search.json' with { type: 'json' };
 
@@ -57,6 +59,44 @@ const adsPage = operation(FACEBOOK.adsPage, {
   samples: pageSamples,
 });
 
+/** Graph pages of a page's archive looked through for one ad (500 ads). */
+const MAX_SCAN_PAGES = 5;
+/** Every ad of a page, wherever it ran, active or not. */
+const WHOLE_ARCHIVE: AdsQuery = { country: 'all', adType: 'all', status: 'all', mediaType: 'all', platforms: [], limit: GRAPH_PAGE };
+
+/** The ad in its page's archive (`ads_archive` by `search_page_ids`), or undefined when it is not there. */
+async function findInPage(id: string, pageId: string, ctx: SourceContext): Promise<Ad | undefined> {
+  let after: string | undefined;
+  for (let n = 0; n < MAX_SCAN_PAGES; n++) {
+    const page = normalisePage(await archivePage(WHOLE_ARCHIVE, pageId, GRAPH_PAGE, after, ctx), 'all');
+    const found = page.ads.find((a) => a.id === id);
+    if (found || !page.after || !page.ads.length) return found;
+    after = page.after;
+  }
+  return undefined;
+}
+
+const adsAd = operation(FACEBOOK.adsAd, {
+  async run(input, ctx) {
+    const { id, pageId } = adRef(input.ad);
+    try {
+      return { data: { ad: normaliseAd(await archivedAd(id, ctx), 'all') } };
+    } catch (e) {
+      // Meta serves some archived ads only through searches: the page's archive, when the address names the page.
+      if (!(isQuarryError(e) && e.code === 'notFound')) throw e;
+      const found = pageId ? await findInPage(id, pageId, ctx) : undefined;
+      if (found) return { data: { ad: found } };
+      throw new QuarryError(
+        'notFound',
+        pageId
+          ? `ad: Meta's Ad Library API has no ad ${id}, neither by its id nor in the archive of page ${pageId}`
+          : `ad: Meta's Ad Library API does not serve ad ${id} by its id; an Ad Library address with its page (view_all_page_id) lets it be found in the page's archive`,
+      );
+    }
+  },
+  samples: adSamples,
+});
+
 const facebook: SourceModule = {
   id: 'facebook',
   needs: {
@@ -65,11 +105,7 @@ const facebook: SourceModule = {
       { name: 'API_VERSION', required: false, purpose: 'the Graph API version asked (default v24.0)' },
     ],
   },
-  operations: [adsSearch, adsPage],
-  notBuilt: {
-    'facebook.ads.ad':
-      "Meta's Ad Library API reads archived ads only through ads_archive searches (no read of one ad by its library id), and the web client's ad-details query is undocumented and unrecorded, so facebook.ads.ad is not built on this server.",
-  },
+  operations: [adsSearch, adsPage, adsAd],
 };
 
 export default facebook;

@@ -56,3 +56,21 @@ export function decodeCursor(cursor: string | undefined): Cursor {
   if (after !== undefined && (!after || Buffer.from(after, 'utf8').toString('base64url') !== m[2])) throw bad('cursor', 'not a cursor this endpoint gave');
   return { after, skip: Number(m[1] || 0) };
 }
+
+/**
+ * An archived ad as the caller names it: its Library ID, or an address carrying it as `id` (the Ad Library's
+ * `/ads/library/?id=…`, the API's `/ads/archive/render_ad/?id=…`). A `view_all_page_id` (or `page_id`) in the address
+ * names the page whose archive holds it.
+ */
+export function adRef(ref: string): { id: string; pageId?: string } {
+  const raw = ref.trim();
+  if (/^\d{1,25}$/.test(raw)) return { id: raw };
+  const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
+  const url = URL.canParse(withScheme) ? new URL(withScheme) : undefined;
+  const id = url?.searchParams.get('id');
+  if (!url || !/(?:^|\.)facebook\.com$/i.test(url.hostname) || !/^\/ads\/(?:library|archive\/render_ad)\/?$/.test(url.pathname) || !id || !/^\d{1,25}$/.test(id)) {
+    throw bad('ad', 'give an Ad Library ID (digits) or a facebook.com/ads/library/?id=… address');
+  }
+  const page = url.searchParams.get('view_all_page_id') ?? url.searchParams.get('page_id');
+  return page && /^\d{1,25}$/.test(page) ? { id, pageId: page } : { id };
+}
