@@ -33,7 +33,7 @@ export async function renderOverview(page, ctx) {
       'div',
       { class: 'stats' },
       stat('Credit balance', fmtNumber(account.balance), 'credits', billing),
-      stat('Calls, last 30 days', usage ? fmtNumber(usage.calls ?? 0) : '—', usage ? `${fmtNumber(usage.credits ?? 0)} credits spent` : 'usage unavailable', h('a', { href: '/dashboard/usage', class: 'link-sm' }, 'See usage')),
+      stat('Calls, last 30 days', usage ? fmtNumber(usage.calls ?? 0) : '—', usage ? `${fmtNumber(usage.live?.credits ?? usage.credits ?? 0)} credits spent${usage.test?.calls ? `, ${fmtNumber(usage.test.calls)} test calls` : ''}` : 'usage unavailable', h('a', { href: '/dashboard/usage', class: 'link-sm' }, 'See usage')),
       stat('Active API keys', fmtNumber(active.length), `${fmtNumber((keys?.keys?.length ?? 0) - active.length)} revoked`, h('a', { href: '/dashboard/keys', class: 'link-sm' }, 'Manage keys')),
     ),
   );

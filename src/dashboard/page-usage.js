@@ -10,7 +10,9 @@ export async function renderUsage(page, ctx) {
   const days = ['7', '30', '90'].includes(params.get('days')) ? params.get('days') : '30';
   const tag = TAG_RE.test(params.get('tag') ?? '') ? params.get('tag') : '';
   const metric = params.get('metric') === 'calls' ? 'calls' : 'credits';
-  const usage = await get(`/v1/account/usage${qs({ days, tag })}`);
+  // Live keys by default: test-mode keys report prices but spend nothing, so their calls are shown apart.
+  const mode = params.get('mode') === 'test' ? 'test' : 'live';
+  const usage = await get(`/v1/account/usage${qs({ days, tag, mode })}`);
 
   const apply = (changes) => {
     const next = new URLSearchParams(location.search);
@@ -20,7 +22,7 @@ export async function renderUsage(page, ctx) {
 
   page.append(
     pageHeader('Usage', tag ? `Calls labelled with the tag “${tag}”.` : 'What your keys spent, day by day. Pick a tag to see its own days; an endpoint’s name opens its calls in the logs.'),
-    filters({ days, tag, usage, apply }),
+    filters({ days, tag, mode, usage, apply }),
   );
 
   const byDay = usage.byDay ?? [];
@@ -31,14 +33,16 @@ export async function renderUsage(page, ctx) {
     h(
       'div',
       { class: 'stats stats-compact' },
-      statBox('Calls', fmtNumber(usage.calls ?? 0), `in the last ${days} days`),
-      statBox('Credits spent', fmtNumber(usage.credits ?? 0), `in the last ${days} days`),
+      statBox(mode === 'test' ? 'Test-mode calls' : 'Calls', fmtNumber(usage.calls ?? 0), `in the last ${days} days`),
+      mode === 'test'
+        ? statBox('Credits reported', fmtNumber(usage.credits ?? 0), 'by test keys: nothing was spent')
+        : statBox('Credits spent', fmtNumber(usage.credits ?? 0), usage.test?.calls ? `test keys: ${count(usage.test.calls, 'call')}, nothing spent` : `in the last ${days} days`),
       statBox('Endpoints', fmtNumber(byEndpoint.length), byTag.length ? count(byTag.length, 'tag') : 'no tags used'),
     ),
   );
 
   if (!usage.calls) {
-    page.append(card(null, emptyState(`No paid calls in the last ${days} days${tag ? ` with the tag “${tag}”` : ''}. Calls made with your keys show up here within seconds.`)));
+    page.append(card(null, emptyState(`No ${mode === 'test' ? 'test-mode' : 'paid'} calls in the last ${days} days${tag ? ` with the tag “${tag}”` : ''}. Calls made with your keys show up here within seconds.`)));
     return;
   }
 
@@ -94,7 +98,9 @@ function statBox(label, value, sub) {
   return h('section', { class: 'stat card', 'aria-label': label }, h('p', { class: 'stat-label' }, label), h('p', { class: 'stat-value' }, value), h('p', { class: 'stat-sub' }, sub));
 }
 
-function filters({ days, tag, usage, apply }) {
+function filters({ days, tag, mode, usage, apply }) {
+  const modeSel = h('select', { name: 'mode' }, h('option', { value: 'live', selected: mode === 'live' }, 'Live keys'), h('option', { value: 'test', selected: mode === 'test' }, 'Test keys'));
+  modeSel.addEventListener('change', () => apply({ mode: modeSel.value === 'live' ? '' : modeSel.value }));
   const daysSel = h('select', { name: 'days' }, ['7', '30', '90'].map((d) => h('option', { value: d, selected: d === days }, `Last ${d} days`)));
   daysSel.addEventListener('change', () => apply({ days: daysSel.value === '30' ? '' : daysSel.value }));
   const listId = newId('tags');
@@ -104,6 +110,7 @@ function filters({ days, tag, usage, apply }) {
     'form',
     { class: 'filters', role: 'search', 'aria-label': 'Usage filters' },
     field('Period', daysSel),
+    field('Keys', modeSel),
     field('Tag', tagInput),
     datalist,
     h('button', { type: 'submit', class: 'btn btn-secondary' }, 'Apply'),

@@ -48,6 +48,7 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: GatewayDeps, pa
         'x-credits-used': String(call.creditsUsed),
         'x-cache': call.cache,
         'x-cache-age': String(call.ageSeconds),
+        ...(call.testMode ? { 'quarry-test-mode': call.testMode } : {}),
       });
       return reply.send(
         JSON.stringify({

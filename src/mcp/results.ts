@@ -26,7 +26,13 @@ export function toolSuccess(endpoint: CatalogueEndpoint, call: CallResult, callI
     content,
     structuredContent: data,
     // What REST sends as headers: the call id (the log entry's id), the price and where the answer came from.
-    _meta: { requestId: callId, creditsUsed: call.creditsUsed, cache: call.cache, cacheAgeSeconds: call.ageSeconds },
+    _meta: {
+      requestId: callId,
+      creditsUsed: call.creditsUsed,
+      cache: call.cache,
+      cacheAgeSeconds: call.ageSeconds,
+      ...(call.testMode ? { testMode: call.testMode } : {}),
+    },
   };
 }
 

@@ -55,7 +55,15 @@ export interface CallResult {
   creditsUsed: number;
   cache: CacheOutcome;
   ageSeconds: number;
+  /**
+   * Set for a test-mode key (issue 38.5; REST sends it as `Quarry-Test-Mode`): `sample`, the answer is a recorded
+   * sample; `real`, the endpoint is real in both modes (CONTRACT.md "Keys": parse).
+   */
+  testMode?: 'sample' | 'real';
 }
+
+/** Endpoints test-mode keys get real answers from (CONTRACT.md "Keys": "Parse is real in both modes"). */
+const REAL_IN_TEST_MODE: ReadonlySet<string> = new Set(['web.parse']);
 
 export interface Answer {
   data: Record<string, unknown>;
@@ -273,6 +281,7 @@ export async function runCall(
   state.endpointId = endpoint.def.id;
   const call = await runSteps(deps, endpoint, req, state);
   state.outcome = { creditsUsed: call.creditsUsed, cache: call.cache };
+  if (state.principal?.test) call.testMode = REAL_IN_TEST_MODE.has(endpoint.def.id) ? 'real' : 'sample';
   return call;
 }
 

@@ -145,6 +145,8 @@ export interface LogQuery {
 export interface UsageQuery {
   sinceMs: number;
   tag?: string;
+  /** Calls of live keys only, or of test-mode keys only (whose credits are reported prices, never spent). */
+  mode?: 'live' | 'test';
 }
 
 export interface UsageTotals {

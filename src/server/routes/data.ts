@@ -125,6 +125,7 @@ async function respond(
         'x-credits-used': String(call.creditsUsed),
         'x-cache': call.cache,
         'x-cache-age': String(call.ageSeconds),
+        ...(call.testMode ? { 'quarry-test-mode': call.testMode } : {}),
         'content-type': 'application/json; charset=utf-8',
       },
       body: envelopeJson(call.answer.json, call.creditsUsed, state.requestId),

@@ -5,6 +5,7 @@ import { QuarryError } from '../../errors.js';
 import { authenticate } from '../../pipeline/authenticate.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import { pruneData } from '../../render/prune.js';
+import type { UsageTotals } from '../../store/types.js';
 
 const DAY_MS = 86_400_000;
 const TAG = new RegExp(TAG_PATTERN);
@@ -18,17 +19,28 @@ export async function usageData(deps: GatewayDeps, accountId: string, q: Record<
   if (q.tag !== undefined && !TAG.test(q.tag)) {
     throw new QuarryError('invalidRequest', 'tag: must be 1-50 letters, digits, -, _, . or :');
   }
+  if (q.mode !== undefined && q.mode !== 'live' && q.mode !== 'test') {
+    throw new QuarryError('invalidRequest', 'mode: must be live or test');
+  }
   const days = Number(daysRaw);
   const now = Date.now();
-  const [totals, budgets] = await Promise.all([
-    deps.store.usage(accountId, { sinceMs: now - days * DAY_MS, tag: q.tag }),
+  // Live and test-mode calls apart (issue 38.5): a test key's credits are reported prices, never spent.
+  const [live, test, budgets] = await Promise.all([
+    deps.store.usage(accountId, { sinceMs: now - days * DAY_MS, tag: q.tag, mode: 'live' }),
+    deps.store.usage(accountId, { sinceMs: now - days * DAY_MS, tag: q.tag, mode: 'test' }),
     deps.store.budgets(accountId, now),
   ]);
+  const totals = q.mode === 'live' ? live : q.mode === 'test' ? test : mergeUsage(live, test);
   return pruneData({
     from: new Date(now - days * DAY_MS).toISOString(),
     to: new Date(now).toISOString(),
     days,
     ...(q.tag ? { tag: q.tag } : {}),
+    ...(q.mode ? { mode: q.mode } : {}),
+    // What the balance paid (live keys) and what test-mode keys would have cost; `calls` and `credits` below are
+    // the listing's (both modes unless `mode` says which).
+    live: { calls: live.calls, credits: live.credits },
+    test: { calls: test.calls, credits: test.credits },
     calls: totals.calls,
     credits: totals.credits,
     byEndpoint: totals.byEndpoint,
@@ -47,4 +59,28 @@ export function registerUsageRoutes(app: FastifyInstance, deps: GatewayDeps): vo
     reply.header('content-type', 'application/json; charset=utf-8');
     return reply.send({ success: true, data, creditsUsed: 0, requestId: request.id });
   });
+}
+
+type Row<K extends string> = { [k in K]: string } & { calls: number; credits: number };
+
+function mergeRows<K extends string>(key: K, a: Row<K>[], b: Row<K>[], order: (x: Row<K>, y: Row<K>) => number): Row<K>[] {
+  const out = new Map<string, Row<K>>();
+  for (const r of [...a, ...b]) {
+    const seen = out.get(r[key]);
+    if (seen) out.set(r[key], { ...seen, calls: seen.calls + r.calls, credits: seen.credits + r.credits });
+    else out.set(r[key], { ...r });
+  }
+  return [...out.values()].sort(order);
+}
+
+/** Live and test totals as one listing, in the stores' orders (credits, then name; days ascending). */
+function mergeUsage(a: UsageTotals, b: UsageTotals): UsageTotals {
+  const byCredits = <K extends string>(key: K) => (x: Row<K>, y: Row<K>) => y.credits - x.credits || (x[key] < y[key] ? -1 : x[key] > y[key] ? 1 : 0);
+  return {
+    calls: a.calls + b.calls,
+    credits: a.credits + b.credits,
+    byEndpoint: mergeRows('endpoint', a.byEndpoint, b.byEndpoint, byCredits('endpoint')),
+    byDay: mergeRows('day', a.byDay, b.byDay, (x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0)),
+    byTag: mergeRows('tag', a.byTag, b.byTag, byCredits('tag')),
+  };
 }

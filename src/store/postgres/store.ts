@@ -552,7 +552,8 @@ export class PostgresStore implements Store {
 
   async usage(accountId: string, q: UsageQuery): Promise<UsageTotals> {
     const args: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
-    const cond = `c.account_id = $1 AND c.created_at >= $2${q.tag ? ' AND c.tags @> ARRAY[$3]::text[]' : ''}`;
+    const mode = q.mode ? ` AND ${q.mode === 'test' ? '' : 'NOT '}c.test` : '';
+    const cond = `c.account_id = $1 AND c.created_at >= $2${mode}${q.tag ? ' AND c.tags @> ARRAY[$3]::text[]' : ''}`;
     const [totals, byEndpoint, byDay, byTag] = await Promise.all([
       this.q<{ calls: number; credits: number }>(
         `SELECT count(*) AS calls, coalesce(sum(c.credits), 0) AS credits FROM calls c WHERE ${cond}`,

@@ -308,7 +308,8 @@ export class SqliteStore implements Store {
   }
 
   async usage(accountId: string, q: UsageQuery): Promise<UsageTotals> {
-    const cond = `c.account_id = ? AND c.created_at >= ?${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ?)' : ''}`;
+    const mode = q.mode ? ` AND c.test = ${q.mode === 'test' ? 1 : 0}` : '';
+    const cond = `c.account_id = ? AND c.created_at >= ?${mode}${q.tag ? ' AND EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ?)' : ''}`;
     const args: unknown[] = q.tag ? [accountId, q.sinceMs, q.tag] : [accountId, q.sinceMs];
     const all = <T>(sql: string) => this.db.prepare(sql).all(...args) as T[];
     const totals = this.db
