@@ -8,6 +8,7 @@ import { renderOverview } from './page-overview.js';
 import { renderKeys } from './page-keys.js';
 import { renderUsage } from './page-usage.js';
 import { renderLogs } from './page-logs.js';
+import { renderRequest, renderRequests } from './page-requests.js';
 import { renderCatalogue } from './page-catalogue.js';
 import { renderMcp } from './page-mcp.js';
 import { renderBudgets } from './page-budgets.js';
@@ -20,6 +21,7 @@ const NAV = [
   { path: '/', label: 'Overview', icon: 'home', render: renderOverview },
   { path: '/keys', label: 'API keys', icon: 'key', render: renderKeys },
   { path: '/usage', label: 'Usage', icon: 'chart', render: renderUsage },
+  { path: '/requests', label: 'Requests', icon: 'activity', render: renderRequests },
   { path: '/logs', label: 'Logs', icon: 'list', render: renderLogs },
   { path: '/catalogue', label: 'Catalogue', icon: 'book', render: renderCatalogue },
   { path: '/mcp', label: 'MCP', icon: 'plug', render: renderMcp },
@@ -193,6 +195,8 @@ function route(path) {
   if (path === '/signup') return { public: true, title: 'Create your account', render: renderSignUp };
   const cli = /^\/cli\/([A-Za-z0-9_-]{1,200})$/.exec(path);
   if (cli) return { title: 'Approve CLI login', render: (main, ctx) => renderCli(main, ctx, cli[1]), bare: true };
+  const request = /^\/requests\/([A-Za-z0-9_-]{1,100})$/.exec(path);
+  if (request) return { title: 'Request', render: (main, ctx) => renderRequest(main, ctx, request[1]), navPath: '/requests' };
   const nav = NAV.find((n) => n.path === path);
   if (nav) return { title: nav.label, render: nav.render, navPath: nav.path };
   return { title: 'Not found', render: renderNotFound, navPath: null };

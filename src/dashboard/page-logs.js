@@ -25,7 +25,7 @@ export async function renderLogs(page, ctx) {
     ctx.navigate(`/logs${q}`, { replace: !('page' in changes && Object.keys(changes).length === 1) });
   };
 
-  page.append(pageHeader('Logs', 'Every paid call made with your keys, newest first.'), filters(f, logs.endpoints ?? [], keys, go));
+  page.append(pageHeader('Logs', 'Every paid call made with your keys, newest first. Failed calls are under Requests.'), filters(f, logs.endpoints ?? [], keys, go));
 
   const rows = logs.logs ?? [];
   if (!rows.length) {

@@ -265,6 +265,9 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in headless Chromium', () => {
 
     await page.getByRole('link', { name: 'Usage' }).click();
     await heading(page, 'Usage');
+    // Usage shows live keys first (test keys spend nothing, issue 38.5): the test key's call is under "Test keys".
+    await page.getByText('No paid calls in the last 30 days').waitFor();
+    await page.getByLabel('Keys').selectOption('test');
     await page.locator('.barlist', { hasText: 'shopify.store' }).waitFor();
     await page.locator('.barlist', { hasText: 'e2e-tag' }).waitFor();
     expect(await page.locator('.chart svg rect.bar').count()).toBeGreaterThan(0);

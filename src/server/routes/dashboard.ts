@@ -28,6 +28,7 @@ export const DASHBOARD_FILES = [
   'page-keys.js',
   'page-usage.js',
   'page-logs.js',
+  'page-requests.js',
   'page-catalogue.js',
   'page-mcp.js',
   'page-budgets.js',
