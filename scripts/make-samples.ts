@@ -47,6 +47,7 @@ import { realtorSamples } from './samples/realtor.js';
 import { airbnbSamples } from './samples/airbnb.js';
 import { bookingSamples } from './samples/booking.js';
 import { tripadvisorSamples } from './samples/tripadvisor.js';
+import { glassdoorSamples } from './samples/glassdoor.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -160,3 +161,4 @@ await walmartSamples();
 await bookingSamples();
 await etsySamples();
 await tripadvisorSamples();
+await glassdoorSamples();

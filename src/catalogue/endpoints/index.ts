@@ -37,6 +37,7 @@ import { REALTOR } from './realtor.js';
 import { AIRBNB } from './airbnb.js';
 import { BOOKING } from './booking.js';
 import { TRIPADVISOR } from './tripadvisor.js';
+import { GLASSDOOR } from './glassdoor.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WEB),
@@ -76,4 +77,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(BOOKING),
   ...Object.values(ETSY),
   ...Object.values(TRIPADVISOR),
+  ...Object.values(GLASSDOOR),
 ];
