@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// The operator CLI entry (`npx quarry …`). Builds once if dist/ is missing (e.g. right after a clone).
-import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+// The operator CLI entry (`npx quarry …`). Builds dist/ first when the sources changed since the last build (e.g. right
+// after a clone or a pull), so the CLI never runs stale code.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from '../scripts/build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(root, 'dist', 'cli', 'main.js');
-if (!existsSync(entry)) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+try {
+  build(root, { quiet: true });
+} catch {
+  process.stderr.write('quarry: the build failed (tsc printed why above)\n');
+  process.exit(1);
 }
-await import(entry);
+await import(join(root, 'dist', 'cli', 'main.js'));

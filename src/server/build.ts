@@ -43,6 +43,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerAccountRoutes } from './routes/account.js';
 import { registerCliSessionRoutes } from './routes/cli-sessions.js';
 import { registerRequestLog } from './request-log.js';
+import { registerHomeRoutes } from './routes/home.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -209,6 +210,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerCliSessionRoutes(app, deps);
   registerBudgetRoutes(app, deps);
   registerRequestLog(app, deps);
+  registerHomeRoutes(app, deps);
   registerDashboardRoutes(app);
 
   // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared

@@ -1,13 +1,28 @@
 /** `npm start` / `npx quarry serve`: build, listen, and shut down gracefully on SIGTERM or SIGINT. */
-import { loadConfig } from '../config.js';
-import { buildGateway } from './build.js';
+import { loadConfig, type Config } from '../config.js';
+import { buildGateway, type Gateway } from './build.js';
+import { startupBanner, startupFailure } from './startup.js';
 
 export async function serve(): Promise<void> {
-  const config = loadConfig();
-  const gateway = await buildGateway(config);
-  const address = await gateway.app.listen({ port: config.port, host: config.host });
+  let config: Config;
+  let gateway: Gateway;
+  try {
+    config = loadConfig();
+    gateway = await buildGateway(config);
+  } catch (e) {
+    return fail(e, undefined);
+  }
+  let address: string;
+  try {
+    address = await gateway.app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    await gateway.close().catch(() => {});
+    return fail(e, config);
+  }
   gateway.deps.log.info({ address, dataDir: config.dataDir }, 'quarry listening');
   gateway.log.flush(); // the address line goes out at once, not with the next 4 KB of request lines
+  // A person at a terminal gets a few lines saying where things are and what to do next; services and pipes do not.
+  if (process.stdout.isTTY) process.stdout.write(startupBanner(config));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -25,10 +40,12 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-const invokedDirectly = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
-if (invokedDirectly) {
-  serve().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
+/** A start-up failure as one sentence on stderr (the stack too with QUARRY_LOG_LEVEL=debug), exit 1. */
+function fail(e: unknown, config: Config | undefined): never {
+  process.stderr.write(`quarry: ${startupFailure(e, config, process.env)}\n`);
+  if (/^(debug|trace)$/.test(process.env.QUARRY_LOG_LEVEL ?? '') && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+  process.exit(1);
 }
+
+const invokedDirectly = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (invokedDirectly) void serve();
