@@ -126,7 +126,7 @@ describe('Idempotency-Key after a crash (issue 30.3)', () => {
     after.close();
     expect(charges).toBe(1);
     expect(balance).toBe(9);
-  });
+  }, 60_000); // two server processes start (tsx compiles each): over 20 s on a loaded two-core machine
 });
 
 describe('Idempotency-Key while the first call runs (issue 30.3)', () => {

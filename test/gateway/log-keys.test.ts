@@ -148,5 +148,5 @@ describe.skipIf(process.platform === 'win32')('access-log lines and SIGKILL (iss
     await exited(server.proc);
     const line = out.split('\n').find((l) => l.includes(reqId))!;
     expect(JSON.parse(line)).toMatchObject({ reqId, method: 'GET', url: '/v1/catalogue', status: 200 });
-  });
+  }, 60_000); // a server process starts first
 });

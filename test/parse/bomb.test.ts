@@ -80,7 +80,7 @@ describe.skipIf(process.platform !== 'linux')('a PDF that inflates past every li
     for (const key of [undefined, apiKey]) expect((await parse(SMALL, key)).status).toBe(200);
     idle = memoryOf(server.proc.pid!).rss;
     resetPeak(server.proc.pid!);
-  });
+  }, 60_000); // a server process starts and converts twice first
   afterAll(async () => {
     if (server && server.proc.exitCode === null) {
       server.proc.kill('SIGKILL');
