@@ -48,6 +48,7 @@ import { airbnbSamples } from './samples/airbnb.js';
 import { bookingSamples } from './samples/booking.js';
 import { tripadvisorSamples } from './samples/tripadvisor.js';
 import { glassdoorSamples } from './samples/glassdoor.js';
+import { upworkSamples } from './samples/upwork.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const forum = `${repo}../shared/upstream/forum/`;
@@ -162,3 +163,4 @@ await bookingSamples();
 await etsySamples();
 await tripadvisorSamples();
 await glassdoorSamples();
+await upworkSamples();

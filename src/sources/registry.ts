@@ -42,9 +42,10 @@ import airbnb from './airbnb/index.js';
 import booking from './booking/index.js';
 import tripadvisor from './tripadvisor/index.js';
 import glassdoor from './glassdoor/index.js';
+import upwork from './upwork/index.js';
 import type { Operation, SourceModule } from './types.js';
 
-export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, google, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart, booking, etsy, tripadvisor, glassdoor];
+export const SOURCES: readonly SourceModule[] = [reddit, finance, maps, web, shopify, domain, site, email, instagram, tiktok, pinterest, snapchat, threads, linkedin, x, youtube, facebook, telegram, crypto, indeed, hackernews, bluesky, twitch, truthsocial, kick, google, appstore, googleplay, zillow, amazon, realtor, airbnb, ebay, walmart, booking, etsy, tripadvisor, glassdoor, upwork];
 
 /** Declared sources with no module yet, and why (shown as the endpoints' unavailableReason). */
 const NOT_BUILT_SOURCES: Readonly<Record<string, string>> = {

@@ -38,6 +38,7 @@ import { AIRBNB } from './airbnb.js';
 import { BOOKING } from './booking.js';
 import { TRIPADVISOR } from './tripadvisor.js';
 import { GLASSDOOR } from './glassdoor.js';
+import { UPWORK } from './upwork.js';
 
 export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(WEB),
@@ -78,4 +79,5 @@ export const ENDPOINTS: readonly EndpointDef[] = [
   ...Object.values(ETSY),
   ...Object.values(TRIPADVISOR),
   ...Object.values(GLASSDOOR),
+  ...Object.values(UPWORK),
 ];
