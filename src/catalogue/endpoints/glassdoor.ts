@@ -92,7 +92,7 @@ export const GLASSDOOR = {
     id: 'glassdoor.company',
     title: 'Glassdoor company',
     summary:
-      "Returns an employer's Glassdoor profile by id or address: rating out of 5 with subratings, recommend and CEO approval shares, CEO, website, headquarters, logo and counts of reviews, salaries, interviews and jobs.",
+      "Returns an employer's Glassdoor profile by id or address: rating out of 5, subratings, recommend and CEO approval shares, CEO, website, headquarters and counts of reviews, salaries and jobs.",
     credits: 1,
     cacheTtlSeconds: 86400,
     fields: { company: companyRef() },
@@ -123,7 +123,7 @@ export const GLASSDOOR = {
     id: 'glassdoor.salaries',
     title: 'Glassdoor salaries',
     summary:
-      "Returns an employer's Glassdoor salaries by job title, most reported first: base pay range (10th to 90th percentile) with its period, median, total and additional pay and how many reports, with a cursor.",
+      "Returns an employer's Glassdoor salaries by job title: base pay range (10th to 90th percentile) with its period, median, total and additional pay and the number of reports, with a cursor.",
     credits: 1,
     perItems: 20,
     cacheTtlSeconds: 86400,

@@ -10,7 +10,7 @@ export const REALTOR = {
     id: 'realtor.search',
     title: 'Realtor.com home search',
     summary:
-      'Searches Realtor.com listings for sale, for rent, pending or sold in a city, ZIP code, county or neighbourhood, newest first: price, beds, baths, area, lot, year built, HOA and photos, with a cursor.',
+      'Searches Realtor.com homes for sale, for rent, pending or sold in a city, ZIP code or county, newest first: price, beds, baths, area, lot, year built, HOA and photos, with a cursor.',
     credits: 1,
     perItems: 20,
     cacheTtlSeconds: 1800,

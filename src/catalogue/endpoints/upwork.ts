@@ -45,7 +45,7 @@ export const UPWORK = {
     id: 'upwork.jobs.job',
     title: 'Upwork job',
     summary:
-      "Returns one Upwork job post by its id (~01…) or address: title, description, budget or hourly range, experience level, duration, applicants and interviews, and the client's country, rating, spend and hires.",
+      "Returns one Upwork job post by id (~01…) or address: description, budget or hourly range, experience level, duration, applicants, and the client's country, rating, spend and hires.",
     credits: 1,
     cacheTtlSeconds: 3600,
     fields: { job: text(1, 2048, 'a job id (~01…) or an upwork.com/jobs/~01… address') },
