@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEARCH_ACTORS_ROUTE } from '../../scripts/samples/bluesky.js';
 import { actorOf, feedRef, postRef } from '../../src/sources/bluesky/client.js';
-import { accountOf, postOf } from '../../src/sources/bluesky/normalise.js';
+import { accountOf, postOf, threadOf } from '../../src/sources/bluesky/normalise.js';
 import { failure } from '../helpers/failure.js';
 import { post as call, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
@@ -62,6 +62,32 @@ describe.skipIf(!haveRecordings(F))(`bluesky views no endpoint asks, through the
     ]);
     expect(posts[0].quoteOf.author.username).toBe('bskyr.bsky.social');
     expect(posts[1].link).toMatchObject({ url: 'https://christophertkenny.com/bskyr/', title: 'Interact with Bluesky Social' });
+  });
+
+  it('a thread with replies (recorded post views in the lexicon’s threadViewPost nesting): flat in reading order, cut at limit', () => {
+    // The recorded thread has no replies: this one nests recorded post views as app.bsky.feed.defs#threadViewPost does,
+    // each given the app.bsky.feed.post#replyRef its place in the thread implies.
+    const root = recorded('getPostThread.json').thread.post;
+    const [quote1, quote2] = recorded('getQuotes.json').posts;
+    const answering = (post: any, parent: any) => ({ ...post, record: { ...post.record, reply: { parent: { uri: parent.uri, cid: parent.cid }, root: { uri: root.uri, cid: root.cid } } } });
+    const first = answering(quote1, root);
+    const second = answering(quote2, first);
+    const third = answering(quote2, root);
+    const view = (post: unknown, replies: unknown[] = []) => ({ $type: 'app.bsky.feed.defs#threadViewPost', post, replies });
+    const answer = {
+      thread: view(root, [
+        view(first, [view(second)]),
+        { $type: 'app.bsky.feed.defs#notFoundPost', uri: 'at://did:plc:gone/app.bsky.feed.post/x', notFound: true },
+        view(third),
+      ]),
+    };
+    const thread = threadOf(answer, 10);
+    expect(thread.replies.map((r) => [r.author.username, r.replyTo?.author?.username])).toEqual([
+      ['randvegan.bsky.social', 'soubhikbarari.bsky.social'],
+      ['chriskenny.bsky.social', 'randvegan.bsky.social'],
+      ['chriskenny.bsky.social', 'soubhikbarari.bsky.social'],
+    ]);
+    expect(threadOf(answer, 2).replies).toHaveLength(2);
   });
 
   it('getRepostedBy.json, getStarterPack.json and searchActorsTypeahead.json: accounts', () => {
