@@ -6,6 +6,7 @@
  *   PKCE-style: a random verifier stays in this process, the server only ever sees its SHA-256 challenge until the
  *   exchange, and the key it yields is saved owner-only in the config directory.
  */
+import { lastServer } from '../lib/data-dir.js';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -87,6 +88,12 @@ export interface Credentials {
   keyId: string;
   name: string;
   email: string | null;
+}
+
+/** The server's public address: QUARRY_BASE_URL, else the one the last started server announced, else localhost. */
+function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.QUARRY_BASE_URL || lastServer(env)?.baseUrl || `http://localhost:${env.PORT || 8080}`;
+  return base.replace(/\/+$/, '');
 }
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -262,7 +269,12 @@ export function registerAccountSideCommands(program: Command): void {
     .action(async (o: { credits: number; uses: number; expires?: string; json?: boolean }) => {
       const expiresAt = o.expires === undefined ? null : parseExpiry(o.expires);
       const r = await withData(({ side, crypto }) => createInvite(side, crypto, { credits: o.credits, maxUses: o.uses, expiresAt }));
-      print(!!o.json, { code: r.code, ...inviteView(r.invite) }, `invite ${r.invite.id}: ${r.code}\n${inviteLine(r.invite)}\n(copy the code now; it is shown once here)`);
+      const signupUrl = `${publicBaseUrl()}/dashboard/signup?invite=${encodeURIComponent(r.code)}`;
+      print(
+        !!o.json,
+        { code: r.code, signupUrl, ...inviteView(r.invite) },
+        `invite ${r.invite.id}: ${r.code}\n${inviteLine(r.invite)}\nsign-up address to send: ${signupUrl}\n(copy the code now; it is shown once here)`,
+      );
     });
 
   invites

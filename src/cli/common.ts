@@ -2,13 +2,24 @@
 import { Accounts } from '../accounts/accounts.js';
 import { keyCrypto, loadSecret, type KeyCrypto } from '../accounts/secret.js';
 import { loadConfig, type Config } from '../config.js';
+import { chooseDataDir } from '../lib/data-dir.js';
 import { accountSideFor, type AccountSideStore } from '../store/account-side.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 
+/**
+ * The configuration the operator commands work with: the server's, with the data directory the server uses
+ * (src/lib/data-dir.ts), said on stderr when it is not the obvious one.
+ */
+export function cliConfig(): Config {
+  const choice = chooseDataDir();
+  if (choice.note) process.stderr.write(`quarry: ${choice.note}\n`);
+  return loadConfig({ ...process.env, QUARRY_DATA_DIR: choice.dir });
+}
+
 /** Opens the configured store for `fn` and closes it afterwards. */
 export async function withStore<T>(fn: (store: Store, config: Config) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = cliConfig();
   const store = openStore(config);
   try {
     return await fn(store, config);

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.js';
 import { budgetCommands } from './budgets.js';
 import { fail, print, withData } from './common.js';
 import { registerAccountSideCommands } from './account-side.js';
+import { VERSION } from './version.js';
 
 function positiveInt(name: string, allowZero = false) {
   return (raw: string): number => {
@@ -52,8 +53,31 @@ function runCluster(workers: number): void {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** `export NAME='value'` lines for `eval "$(npx quarry … --export)"` (values are ids and keys: no quote inside). */
+function exportLines(vars: Record<string, string>): string {
+  return Object.entries(vars)
+    .map(([k, v]) => `export ${k}='${v.replace(/'/g, `'\\''`)}'`)
+    .join('\n');
+}
+
+const EXAMPLES = `
+Examples:
+  $ eval "$(npx quarry accounts create --credits 1000 --export)"     # QUARRY_ACCOUNT and QUARRY_KEY in this shell
+  $ eval "$(npx quarry keys create --account $QUARRY_ACCOUNT --test --export)"   # QUARRY_TEST_KEY: samples, free
+  $ npx quarry accounts list
+  $ npx quarry keys list --account $QUARRY_ACCOUNT
+  $ npx quarry credits add --account $QUARRY_ACCOUNT --amount 500
+  $ npx quarry users create --account $QUARRY_ACCOUNT --email you@example.com --password-stdin   # a dashboard login
+  $ npx quarry invites create --credits 100                          # prints the sign-up address to send
+
+The commands work on the data directory of the server (QUARRY_DATA_DIR, or the one the last \`npm start\` used),
+or on QUARRY_DATABASE_URL. Every command takes --json for one JSON object on stdout.`;
+
 export function buildCli(): Command {
-  const program = new Command('quarry').description('Operate a Quarry server: accounts, keys, credits.');
+  const program = new Command('quarry')
+    .description('Operate a Quarry server: accounts, keys, credits, people and invites; serve it; sign a computer in.')
+    .version(VERSION, '-V, --version', 'print the version of Quarry')
+    .addHelpText('after', EXAMPLES);
 
   program
     .command('serve')
@@ -111,9 +135,26 @@ export function buildCli(): Command {
     .requiredOption('--credits <n>', 'starting balance', positiveInt('--credits', true))
     .option('--email <email>', 'contact address')
     .option('--json', 'print one JSON object')
-    .action(async (o: { credits: number; email?: string; json?: boolean }) => {
+    .option('--export', 'print shell lines setting QUARRY_ACCOUNT and QUARRY_KEY: eval "$(npx quarry accounts create --credits 1000 --export)"')
+    .action(async (o: { credits: number; email?: string; json?: boolean; export?: boolean }) => {
       const r = await withData(({ accounts }) => accounts.createAccount({ credits: o.credits, email: o.email ?? null }));
+      if (o.export && !o.json) {
+        process.stdout.write(exportLines({ QUARRY_ACCOUNT: r.accountId, QUARRY_KEY: r.apiKey }) + '\n');
+        process.stderr.write(`quarry: account ${r.accountId} with ${r.credits} credits; its default key is in $QUARRY_KEY (shown once: keep it)\n`);
+        return;
+      }
       print(!!o.json, r, `account ${r.accountId} with ${r.credits} credits\ndefault key ${r.keyId}: ${r.apiKey}\n(store the key now; it is shown once here)`);
+    });
+  accounts
+    .command('list')
+    .description('every account with its balance and keys')
+    .option('--json', 'print one JSON object')
+    .action(async (o: { json?: boolean }) => {
+      const list = await withData(({ store }) => store.listAccounts());
+      const human = list.length
+        ? list.map((a) => `${a.id}${a.email ? ` <${a.email}>` : ''} ${a.balance} credits, ${a.keys} key${a.keys === 1 ? '' : 's'}${a.revokedKeys ? ` (+${a.revokedKeys} revoked)` : ''}`).join('\n')
+        : 'no accounts yet: npx quarry accounts create --credits 1000';
+      print(!!o.json, { accounts: list }, human);
     });
   accounts
     .command('show <id>')
@@ -136,13 +177,33 @@ export function buildCli(): Command {
     .option('--name <name>', 'a label shown in logs')
     .option('--test', 'a test-mode key (qry_test_…): recorded samples, no real credits spent')
     .option('--json', 'print one JSON object')
-    .action(async (o: { account: string; name?: string; test?: boolean; json?: boolean }) => {
+    .option('--export', 'print a shell line setting QUARRY_KEY (QUARRY_TEST_KEY with --test), for eval "$(…)"')
+    .action(async (o: { account: string; name?: string; test?: boolean; json?: boolean; export?: boolean }) => {
       const r = await withData(async ({ store, accounts }) => {
         if (!(await store.getAccount(o.account))) return null;
         return accounts.createKey({ accountId: o.account, name: o.name, test: !!o.test });
       });
       if (!r) fail(`no account with id ${o.account}`, !!o.json);
+      if (o.export && !o.json) {
+        const name = r.test ? 'QUARRY_TEST_KEY' : 'QUARRY_KEY';
+        process.stdout.write(exportLines({ [name]: r.apiKey }) + '\n');
+        process.stderr.write(`quarry: ${r.test ? 'test-mode ' : ''}key ${r.keyId} is in $${name} (shown once: keep it)\n`);
+        return;
+      }
       print(!!o.json, { keyId: r.keyId, apiKey: r.apiKey, name: r.name, test: r.test }, `key ${r.keyId}: ${r.apiKey}`);
+    });
+  keys
+    .command('list')
+    .description("an account's keys: ids, names, first characters (never a whole key), test or live, revoked")
+    .requiredOption('--account <id>', 'account id')
+    .option('--json', 'print one JSON object')
+    .action(async (o: { account: string; json?: boolean }) => {
+      const view = await withData(({ store }) => store.getAccount(o.account));
+      if (!view) fail(`no account with id ${o.account}`, !!o.json);
+      const human = view.keys.length
+        ? view.keys.map((k) => `${k.id} "${k.name}" ${k.prefix}…${k.test ? ' test' : ''}${k.revoked ? ' revoked' : ''} created ${k.createdAt}`).join('\n')
+        : 'no keys';
+      print(!!o.json, { accountId: view.id, keys: view.keys }, human);
     });
   keys
     .command('revoke <keyId>')

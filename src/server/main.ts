@@ -2,6 +2,7 @@
 import { loadConfig, type Config } from '../config.js';
 import { buildGateway, type Gateway } from './build.js';
 import { startupBanner, startupFailure } from './startup.js';
+import { recordServer } from '../lib/data-dir.js';
 
 export async function serve(): Promise<void> {
   let config: Config;
@@ -21,6 +22,14 @@ export async function serve(): Promise<void> {
   }
   gateway.deps.log.info({ address, dataDir: config.dataDir }, 'quarry listening');
   gateway.log.flush(); // the address line goes out at once, not with the next 4 KB of request lines
+  // The operator CLI finds this server's data directory from here, wherever it is run (src/lib/data-dir.ts).
+  recordServer({
+    dataDir: config.dataDir,
+    baseUrl: config.baseUrl,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    storage: config.env.QUARRY_DATABASE_URL ? 'postgres' : 'sqlite',
+  });
   // A person at a terminal gets a few lines saying where things are and what to do next; services and pipes do not.
   if (process.stdout.isTTY) process.stdout.write(startupBanner(config));
   let stopping = false;

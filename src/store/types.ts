@@ -42,6 +42,15 @@ export interface AccountView {
   keys: KeyView[];
 }
 
+export interface AccountSummary {
+  id: string;
+  email: string | null;
+  balance: number;
+  createdAt: string;
+  keys: number;
+  revokedKeys: number;
+}
+
 /** Where a call's answer came from: the source, a fresh cached result, or a stale one served because the source failed. */
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
 
@@ -166,6 +175,8 @@ export interface Store {
 
   createAccount(a: { id: string; email: string | null; credits: number }): Promise<void>;
   getAccount(id: string): Promise<AccountView | null>;
+  /** Every account, oldest first, with its balance and how many keys it has (revoked ones apart). */
+  listAccounts(): Promise<AccountSummary[]>;
   addCredits(accountId: string, amount: number, reason: string): Promise<number | null>;
 
   createKey(k: NewKey): Promise<void>;

@@ -73,7 +73,7 @@ async function ready(s: Started): Promise<void> {
 }
 
 function serverEnv(port: number, dataDir: string): Record<string, string> {
-  return { PORT: String(port), HOST: '127.0.0.1', QUARRY_DATA_DIR: dataDir, QUARRY_LOG_LEVEL: 'info', QUARRY_BASE_URL: `http://127.0.0.1:${port}`, QUARRY_DATABASE_URL: '', QUARRY_REDIS_URL: '' };
+  return { PORT: String(port), HOST: '127.0.0.1', QUARRY_DATA_DIR: dataDir, QUARRY_CONFIG_DIR: path.join(dataDir, 'config'), QUARRY_LOG_LEVEL: 'info', QUARRY_BASE_URL: `http://127.0.0.1:${port}`, QUARRY_DATABASE_URL: '', QUARRY_REDIS_URL: '' };
 }
 
 describe('start-up', () => {

@@ -17,6 +17,7 @@ import { budgetApplies, periodWindow } from '../../budgets/periods.js';
 import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../../budgets/status.js';
 import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type {
+  AccountSummary,
   AccountView,
   Budget,
   BudgetSpec,
@@ -265,6 +266,18 @@ export class PostgresStore implements Store {
       )
     ).rows.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, test: k.test, revoked: k.revoked_at !== null, createdAt: iso(k.created_at) }));
     return { id: a.id, email: a.email, balance: a.balance, createdAt: iso(a.created_at), keys };
+  }
+
+  async listAccounts(): Promise<AccountSummary[]> {
+    const rows = (
+      await this.q<{ id: string; email: string | null; balance: number; created_at: number; keys: number; revoked: number }>(
+        `SELECT a.id, a.email, a.balance, a.created_at,
+                (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS keys,
+                (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NOT NULL) AS revoked
+         FROM accounts a ORDER BY a.created_at, a.id COLLATE "C"`,
+      )
+    ).rows;
+    return rows.map((r) => ({ id: r.id, email: r.email, balance: r.balance, createdAt: iso(r.created_at), keys: r.keys, revokedKeys: r.revoked }));
   }
 
   async addCredits(accountId: string, amount: number, reason: string): Promise<number | null> {

@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
 import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type {
+  AccountSummary,
   AccountView,
   Budget,
   BudgetSpec,
@@ -165,6 +166,18 @@ export class SqliteStore implements Store {
       (k) => ({ id: k.id, name: k.name, prefix: k.prefix, test: k.test === 1, revoked: k.revoked_at !== null, createdAt: iso(k.created_at) }),
     );
     return { id: a.id, email: a.email, balance: a.balance, createdAt: iso(a.created_at), keys };
+  }
+
+  async listAccounts(): Promise<AccountSummary[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT a.id, a.email, a.balance, a.created_at,
+                (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NULL) AS keys,
+                (SELECT count(*) FROM api_keys k WHERE k.account_id = a.id AND k.revoked_at IS NOT NULL) AS revoked
+         FROM accounts a ORDER BY a.created_at, a.id`,
+      )
+      .all() as { id: string; email: string | null; balance: number; created_at: number; keys: number; revoked: number }[];
+    return rows.map((r) => ({ id: r.id, email: r.email, balance: r.balance, createdAt: iso(r.created_at), keys: r.keys, revokedKeys: r.revoked }));
   }
 
   addCredits(accountId: string, amount: number, reason: string): Promise<number | null> {
