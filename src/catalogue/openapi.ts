@@ -32,7 +32,7 @@ const IDEMPOTENCY_KEY = {
   in: 'header',
   required: false,
   description:
-    'Any 1-255 printable characters. Within 24 hours, the same key with the same body from the same API key replays the stored response (marked Idempotent-Replayed: true) and charges nothing; with a different body it is a 400. A duplicate that arrives while the first runs waits for it. Retryable failures are not kept, so a retry runs again.',
+    'Any 1-255 printable characters. Within 24 hours, the same key with the same body from the same API key replays the stored response (marked Idempotent-Replayed: true) and charges nothing; with a different body it is a 400. A duplicate that arrives while the first runs waits up to 2 s for it, then gets 409 idempotencyKeyInUse (retryable, Retry-After: 1). Retryable failures are not kept, so a retry runs again.',
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
