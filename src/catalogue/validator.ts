@@ -30,9 +30,12 @@ function isLanguageTag(value: string): boolean {
 let ajvInstance: Ajv | undefined;
 
 function ajv(): Ajv {
-  if (ajvInstance) return ajvInstance;
+  return (ajvInstance ??= makeAjv(false));
+}
+
+function makeAjv(allErrors: boolean): Ajv {
   const instance = new Ajv({
-    allErrors: false,
+    allErrors,
     verbose: true, // errors carry parentSchema, whose description words the rule of a pattern
     strict: true,
     useDefaults: true,
@@ -53,7 +56,6 @@ function ajv(): Ajv {
     type: 'string',
     validate: (v: string) => isDate(v) || (UTC_DATE_TIME.test(v) && isDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))),
   });
-  ajvInstance = instance;
   return instance;
 }
 
@@ -137,6 +139,9 @@ function caseFolder(schema: ObjectSchema): (input: Record<string, unknown>) => v
  */
 export function compileInput(schema: ObjectSchema): InputValidator {
   const validate: ValidateFunction = ajv().compile(schema);
+  // Every problem of a refused body, not only the first (issue 38.9): a second validator that collects them all,
+  // compiled the first time a body fails, so a valid body still costs one first-error pass.
+  let everyProblem: ValidateFunction | undefined;
   const fold = caseFolder(schema);
   return (body) => {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -144,11 +149,38 @@ export function compileInput(schema: ObjectSchema): InputValidator {
     }
     const input = body as Record<string, unknown>;
     if (!validate(input)) {
-      const err = validate.errors?.[0];
-      const fieldSchema = err ? (err.parentSchema as JsonSchema | undefined) : undefined;
-      throw new QuarryError('invalidRequest', err ? describeError(err, fieldSchema) : 'body: is invalid');
+      const first = validate.errors?.[0];
+      if (!first) throw new QuarryError('invalidRequest', 'body: is invalid');
+      everyProblem ??= allErrorsAjv().compile(schema);
+      everyProblem(structuredClone(input));
+      throw new QuarryError('invalidRequest', problemsMessage(first, everyProblem.errors ?? []));
     }
     fold(input);
     return input;
   };
+}
+
+/** At most this many problems are named in one answer. */
+export const MAX_PROBLEMS = 10;
+
+/** The first problem, then the others (deduplicated, at most ten in all), as `field: rule | field: rule`. */
+function problemsMessage(first: ErrorObject, all: readonly ErrorObject[]): string {
+  const messages: string[] = [describeError(first, first.parentSchema as JsonSchema | undefined)];
+  let more = 0;
+  for (const e of all) {
+    // anyOf/oneOf/if report a summary beside their branches' errors; the branches say more.
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if' || e.keyword === 'not') continue;
+    const m = describeError(e, e.parentSchema as JsonSchema | undefined);
+    if (messages.includes(m)) continue;
+    if (messages.length < MAX_PROBLEMS) messages.push(m);
+    else more++;
+  }
+  return messages.join(' | ') + (more ? ` | and ${more} more` : '');
+}
+
+let allErrorsInstance: Ajv | undefined;
+
+/** The same rules and formats as `ajv()`, collecting every error. */
+function allErrorsAjv(): Ajv {
+  return (allErrorsInstance ??= makeAjv(true));
 }

@@ -50,7 +50,43 @@ function quoteTool(names: string[]): Tool {
   };
 }
 
+/** The REST error object a failed tool call carries as structuredContent (src/mcp/results.ts `toolError`). */
+const TOOL_ERROR_SCHEMA = {
+  type: 'object',
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    retryable: { type: 'boolean' },
+    requestId: { type: 'string' },
+    retryAfterSeconds: { type: 'integer' },
+    requiredCredits: { type: 'number' },
+    availableCredits: { type: 'number' },
+    billingUrl: { type: 'string' },
+  },
+  required: ['code', 'message', 'retryable'],
+};
+
+/** A schema with every `required` list dropped: answers leave out empty values (SPEC.md), so no field is certain. */
+function allOptional(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(allOptional);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) if (k !== 'required') out[k] = allOptional(v);
+  return out;
+}
+
+/**
+ * The record the tool answers as structuredContent (issue 38.9): the catalogue's output schema, its fields optional,
+ * or the error object of a failed call (the SDK's client validates structuredContent of errors too).
+ */
+export function toolOutputSchema(e: CatalogueEndpoint): Tool['outputSchema'] | undefined {
+  const output = e.def.output as { type?: unknown } | undefined;
+  if (!output || output.type !== 'object') return undefined;
+  return { type: 'object', anyOf: [allOptional(output), TOOL_ERROR_SCHEMA] } as Tool['outputSchema'];
+}
+
 function dataTool(e: CatalogueEndpoint): Tool {
+  const outputSchema = toolOutputSchema(e);
   return {
     name: toolName(e.def.id),
     title: e.def.title,
@@ -58,6 +94,7 @@ function dataTool(e: CatalogueEndpoint): Tool {
     // The endpoint's own schema, whole: it is what validates the arguments, so the agent sees exactly the rules
     // that apply (tags and maxAge included: both are meaningful to an agent).
     inputSchema: e.def.input as Tool['inputSchema'],
+    ...(outputSchema ? { outputSchema } : {}),
     annotations: { title: e.def.title, readOnlyHint: true, openWorldHint: true },
   };
 }

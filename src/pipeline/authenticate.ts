@@ -63,6 +63,24 @@ export async function authenticate(deps: GatewayDeps, authorization: string | un
   const apiKey = bearerKey(authorization);
   if (apiKey === undefined) return null;
   const principal = apiKey ? await principalForKey(deps, apiKey) : null;
-  if (!principal) throw new QuarryError('unauthorized', 'Invalid or missing API key.');
+  if (!principal) throw new QuarryError('unauthorized', await whyRefused(deps, authorization!, apiKey));
   return principal;
+}
+
+/**
+ * The sentence of a refused key (issue 38.9), worked out on the refusal path only: a key sent without the word
+ * Bearer, a revoked key (said as such: its holder knows the key; nothing else of it is told), or an unknown one.
+ */
+async function whyRefused(deps: GatewayDeps, header: string, apiKey: string): Promise<string> {
+  if (!apiKey) {
+    const bare = header.trim();
+    if (KEY_SHAPE.test(bare)) return 'Invalid or missing API key: the word Bearer is missing. Send it as Authorization: Bearer qry_….';
+    const scheme = /^(\S+)\s/.exec(bare)?.[1];
+    return `Invalid or missing API key. Send it as Authorization: Bearer <key>${scheme ? ` (not ${scheme.slice(0, 20)})` : ''}.`;
+  }
+  if (apiKey.startsWith(KEY_PREFIX) && KEY_SHAPE.test(apiKey)) {
+    const key = await deps.store.findKeyByHash(deps.crypto.hash(apiKey));
+    if (key?.revoked) return 'This API key has been revoked. Create a new key (dashboard, API keys) or ask the operator of this server.';
+  }
+  return 'Invalid or missing API key.';
 }

@@ -44,6 +44,7 @@ import { registerAccountRoutes } from './routes/account.js';
 import { registerCliSessionRoutes } from './routes/cli-sessions.js';
 import { registerRequestLog } from './request-log.js';
 import { registerHomeRoutes } from './routes/home.js';
+import { registerMethodNotAllowed } from './routes/method-not-allowed.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -211,6 +212,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerBudgetRoutes(app, deps);
   registerRequestLog(app, deps);
   registerHomeRoutes(app, deps);
+  registerMethodNotAllowed(app, deps, LEGACY_PATHS.map((p) => `/v1/${p.name}`));
   registerDashboardRoutes(app);
 
   // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared
