@@ -46,8 +46,22 @@ export class Catalogue {
     return this.byId.get(id);
   }
 
+  /**
+   * Every endpoint as people are shown them (issue 38.6): those this server serves first, then the others (not
+   * built, or disabled by QUARRY_SOURCES), each group in declaration order.
+   */
+  listed(): CatalogueEndpoint[] {
+    return [...this.endpoints.filter((e) => e.unavailable === undefined), ...this.endpoints.filter((e) => e.unavailable !== undefined)];
+  }
+
+  /** Endpoint ids, served ones first (`listed()`). */
   ids(): string[] {
-    return this.endpoints.map((e) => e.def.id);
+    return this.listed().map((e) => e.def.id);
+  }
+
+  /** Ids of the endpoints this server does not serve. */
+  unavailableIds(): string[] {
+    return this.endpoints.filter((e) => e.unavailable !== undefined).map((e) => e.def.id);
   }
 
   /** SPEC.md "Catalogue entry", plus whether this server serves it. */

@@ -127,13 +127,14 @@ function gatewayPaths(): Record<string, unknown> {
 /** `extraPaths`: routes declared beside the catalogue (the legacy paths, src/legacy/openapi.ts). */
 export function openApiDocument(catalogue: Catalogue, baseUrl: string, extraPaths: Record<string, unknown> = {}): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
-  for (const e of catalogue.endpoints) {
+  for (const e of catalogue.listed()) {
     const { def } = e;
     paths[e.path] = {
       post: {
         operationId: def.id,
-        summary: def.title,
-        description: def.summary,
+        // What this server does not serve says so where a reader looks first (issue 38.6).
+        summary: e.unavailable ? `${def.title} (not served here)` : def.title,
+        description: e.unavailable ? `Not served on this server: ${e.unavailableReason ?? 'unavailable'} ${def.summary}` : def.summary,
         tags: [e.source],
         'x-credits': def.credits,
         'x-keyless': def.keyless,

@@ -25,7 +25,7 @@ export async function renderLogs(page, ctx) {
     ctx.navigate(`/logs${q}`, { replace: !('page' in changes && Object.keys(changes).length === 1) });
   };
 
-  page.append(pageHeader('Logs', 'Every paid call made with your keys, newest first. Failed calls are under Requests.'), filters(f, logs.endpoints ?? [], keys, go));
+  page.append(pageHeader('Logs', 'Every paid call made with your keys, newest first. Failed calls are under Requests.'), filters(f, logs.endpoints ?? [], keys, go, new Set(logs.unavailableEndpoints ?? [])));
 
   const rows = logs.logs ?? [];
   if (!rows.length) {
@@ -62,9 +62,19 @@ export async function renderLogs(page, ctx) {
   page.append(pages > 1 ? h('nav', { class: 'pager', 'aria-label': 'Log pages' }, prev, info, next) : info);
 }
 
-function filters(f, endpoints, keys, go) {
+function filters(f, endpoints, keys, go, unavailable) {
   const days = h('select', { name: 'days' }, PERIODS.map((d) => h('option', { value: d, selected: d === f.days }, d === '1' ? 'Last 24 hours' : `Last ${d} days`)));
-  const endpoint = h('select', { name: 'endpoint' }, h('option', { value: '' }, 'All endpoints'), endpoints.map((e) => h('option', { value: e, selected: e === f.endpoint }, e)));
+  // Served endpoints first; those this server does not serve in a group of their own, marked.
+  const option = (e) => h('option', { value: e, selected: e === f.endpoint }, unavailable.has(e) ? `${e} (not served here)` : e);
+  const served = endpoints.filter((e) => !unavailable.has(e));
+  const others = endpoints.filter((e) => unavailable.has(e));
+  const endpoint = h(
+    'select',
+    { name: 'endpoint' },
+    h('option', { value: '' }, 'All endpoints'),
+    served.map(option),
+    others.length ? h('optgroup', { label: 'Not served on this server' }, others.map(option)) : null,
+  );
   const key = h('select', { name: 'keyId' }, h('option', { value: '' }, 'All keys'), keys.map((k) => h('option', { value: k.id, selected: k.id === f.keyId }, `${k.name}${k.revoked ? ' (revoked)' : ''}`)));
   const tag = h('input', { type: 'search', name: 'tag', value: f.tag, placeholder: 'Any tag', maxlength: 50, autocomplete: 'off' });
   const form = h('form', { class: 'filters', role: 'search', 'aria-label': 'Log filters' }, field('Period', days), field('Endpoint', endpoint), field('Key', key), field('Tag', tag), h('button', { type: 'submit', class: 'btn btn-secondary' }, 'Apply'));

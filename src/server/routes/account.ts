@@ -124,6 +124,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps): 
     const q = { ...(request.query as Query) };
     // The dashboard says keyId; GET /v1/logs says apiKeyId. Both are taken.
     if (q.keyId !== undefined && q.apiKeyId === undefined) q.apiKeyId = q.keyId;
-    return sendData(reply, request, await logsVariantA(deps, session.accountId, q));
+    // The dashboard's filter marks the endpoints this server does not serve (issue 38.6).
+    return sendData(reply, request, { ...(await logsVariantA(deps, session.accountId, q)), unavailableEndpoints: deps.catalogue.unavailableIds() });
   });
 }

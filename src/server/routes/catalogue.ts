@@ -6,7 +6,8 @@ import { LEGACY_PATHS } from '../../legacy/paths/index.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 
 export function registerCatalogueRoutes(app: FastifyInstance, deps: GatewayDeps): void {
-  const entries = deps.catalogue.endpoints.map((e) => deps.catalogue.publicEntry(e));
+  // Served endpoints first, the others after them and marked (`available: false` with the reason).
+  const entries = deps.catalogue.listed().map((e) => deps.catalogue.publicEntry(e));
   const openapi = JSON.stringify(openApiDocument(deps.catalogue, deps.config.baseUrl, legacyOpenApiPaths(LEGACY_PATHS, deps.catalogue)));
   app.get('/v1/catalogue', async (request, reply) => {
     reply.header('content-type', 'application/json; charset=utf-8');
