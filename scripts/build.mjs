@@ -46,9 +46,12 @@ export function upToDate(root = ROOT) {
 
 export function build(root = ROOT, { force = false, quiet = false } = {}) {
   if (!force && upToDate(root)) return false;
+  // An install without dev dependencies (npm ci --omit=dev, the container image) runs the dist/ it was shipped with.
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  if (!fs.existsSync(tsc) && ENTRIES.every((e) => fs.existsSync(path.join(root, e)))) return false;
   const digest = sourcesDigest(root); // taken before compiling: an edit made meanwhile triggers the next build
   if (!quiet) process.stderr.write('quarry: building dist/ (the sources changed since the last build)…\n');
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.build.json')], {
+  execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), digest + '\n');
