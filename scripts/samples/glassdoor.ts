@@ -14,7 +14,7 @@ const NOTE =
 const base = { replay: glassdoorReplay(), extraHosts: GLASSDOOR_HOSTS, note: NOTE };
 const jobs = { query: 'data engineer', location: 'Austin, TX', limit: 3 };
 const cases: SampleCase[] = [
-  { ...base, endpoint: 'glassdoor.jobs', pages: [jobs, { ...jobs, cursor: PREVIOUS_CURSOR }] },
+  { ...base, endpoint: 'glassdoor.jobs.search', pages: [jobs, { ...jobs, cursor: PREVIOUS_CURSOR }] },
   { ...base, endpoint: 'glassdoor.company', pages: [{ company: '1000001' }] },
   { ...base, endpoint: 'glassdoor.reviews', pages: [{ company: '1000001', limit: 2 }, { company: '1000001', limit: 2, cursor: PREVIOUS_CURSOR }] },
   { ...base, endpoint: 'glassdoor.salaries', pages: [{ company: '1000001', limit: 2 }, { company: '1000001', limit: 2, cursor: PREVIOUS_CURSOR }] },

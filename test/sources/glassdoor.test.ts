@@ -58,8 +58,8 @@ describe('glassdoor live path against the documented-shape doubles', () => {
     replay.seen.length = 0;
   });
 
-  it('glassdoor.jobs: token, place, GraphQL; jobs in the shared job record; Glassdoor\'s cursor pages on', async () => {
-    const first = await runLive('glassdoor.jobs', { query: 'data engineer', location: 'Austin, TX', limit: 3 }, live.ctx);
+  it('glassdoor.jobs.search: token, place, GraphQL; jobs in the shared job record; Glassdoor\'s cursor pages on', async () => {
+    const first = await runLive('glassdoor.jobs.search', { query: 'data engineer', location: 'Austin, TX', limit: 3 }, live.ctx);
     expect(replay.seen.map((s) => s.path)).toEqual(['/Job/computer-science-jobs.htm', '/findPopularLocationAjax.htm', '/graph']);
     expect(replay.seen[2].headers['gd-csrf-token']).toBe('example-csrf-token');
     expect((replay.seen[2].body as any)[0].variables).toMatchObject({ keyword: 'data engineer', locationId: 1139761, locationType: 'CITY', pageNumber: 1 });
@@ -80,17 +80,17 @@ describe('glassdoor live path against the documented-shape doubles', () => {
     expect(first.data.jobs[1]).toMatchObject({ workplace: 'remote', location: { full: 'Remote' }, isSponsored: true });
     expect(first.data.jobs[2]).toMatchObject({ salary: { min: 55.5, max: 72, period: 'hour' } });
     expect(first.data.jobs[2].companyRating).toBeUndefined(); // Glassdoor's -0.1 is "no rating"
-    const next = await runLive('glassdoor.jobs', { query: 'data engineer', location: 'Austin, TX', limit: 3, cursor: first.data.cursor }, live.ctx);
+    const next = await runLive('glassdoor.jobs.search', { query: 'data engineer', location: 'Austin, TX', limit: 3, cursor: first.data.cursor }, live.ctx);
     expect(next.data.jobs.map((j: any) => j.id)).toEqual(['1009000000004', '1009000000005']);
     expect(next.data.cursor).toBeUndefined();
   });
 
   it('without a place (or remote) JobSpy\'s remote place is asked; limit inside a page owes its rest', async () => {
-    const cut = await runLive('glassdoor.jobs', { query: 'data engineer', limit: 2 }, live.ctx);
+    const cut = await runLive('glassdoor.jobs.search', { query: 'data engineer', limit: 2 }, live.ctx);
     expect(replay.seen.map((s) => s.path)).toEqual(['/Job/computer-science-jobs.htm', '/graph']);
     expect((replay.seen[1].body as any)[0].variables).toMatchObject({ locationId: 11047, locationType: 'STATE' });
     expect(cut.data.cursor).toBe('2~');
-    const rest = await runLive('glassdoor.jobs', { query: 'data engineer', limit: 2, cursor: '2~' }, live.ctx);
+    const rest = await runLive('glassdoor.jobs.search', { query: 'data engineer', limit: 2, cursor: '2~' }, live.ctx);
     expect(rest.data.jobs.map((j: any) => j.id)).toEqual(['1009000000003', '1009000000004']);
   });
 
@@ -127,10 +127,10 @@ describe('glassdoor live path against the documented-shape doubles', () => {
   });
 
   it.each([
-    ['glassdoor.jobs', { location: 'Nowhere' }, 'notFound'],
-    ['glassdoor.jobs', { query: 'walled' }, 'sourceRefused'],
-    ['glassdoor.jobs', { query: 'schema drift' }, 'sourceChanged'],
-    ['glassdoor.jobs', { query: 'x', cursor: '3:not a cursor' }, 'invalidRequest'],
+    ['glassdoor.jobs.search', { location: 'Nowhere' }, 'notFound'],
+    ['glassdoor.jobs.search', { query: 'walled' }, 'sourceRefused'],
+    ['glassdoor.jobs.search', { query: 'schema drift' }, 'sourceChanged'],
+    ['glassdoor.jobs.search', { query: 'x', cursor: '3:not a cursor' }, 'invalidRequest'],
     ['glassdoor.company', { company: '9' }, 'notFound'],
     ['glassdoor.reviews', { company: '1000001', cursor: '1.5.9' }, 'invalidRequest'],
   ])('%s %j → %s', async (id, body, code) => {
@@ -151,7 +151,7 @@ describe('glassdoor live path against the documented-shape doubles', () => {
 describe('glassdoor test mode (committed samples, from documented-shape doubles)', () => {
   it('jobs, reviews and salaries walk two pages; the company answers its sample', async () => {
     for (const [id, body, field] of [
-      ['glassdoor.jobs', { query: 'data engineer', location: 'Austin, TX', limit: 3 }, 'jobs'],
+      ['glassdoor.jobs.search', { query: 'data engineer', location: 'Austin, TX', limit: 3 }, 'jobs'],
       ['glassdoor.reviews', { company: '1000001', limit: 2 }, 'reviews'],
       ['glassdoor.salaries', { company: '1000001', limit: 2 }, 'salaries'],
     ] as const) {
@@ -187,9 +187,9 @@ describe('glassdoor through the gateway', () => {
 
   it('live prices and paging, test mode, a wall and drift unbilled', async () => {
     const before = await balance();
-    const r = await post(gw.url, '/v1/glassdoor/jobs', { query: 'data engineer', location: 'Austin, TX', limit: 3 }, { key });
+    const r = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'data engineer', location: 'Austin, TX', limit: 3 }, { key });
     expect([r.status, r.json.creditsUsed]).toEqual([200, 1]);
-    const next = await post(gw.url, '/v1/glassdoor/jobs', { query: 'data engineer', location: 'Austin, TX', limit: 3, cursor: r.json.data.cursor }, { key });
+    const next = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'data engineer', location: 'Austin, TX', limit: 3, cursor: r.json.data.cursor }, { key });
     expect(next.json.data.jobs).toHaveLength(2);
     const salaries = await post(gw.url, '/v1/glassdoor/salaries', { company: '1000001', limit: 20 }, { key });
     expect([salaries.status, salaries.json.creditsUsed]).toEqual([200, 1]);
@@ -200,9 +200,9 @@ describe('glassdoor through the gateway', () => {
     expect([sample.status, sample.json.data.company.name]).toEqual([200, 'Example Corp']);
     expect(replay.seen).toHaveLength(0);
 
-    const walled = await post(gw.url, '/v1/glassdoor/jobs', { query: 'walled' }, { key });
+    const walled = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'walled' }, { key });
     expect([walled.status, walled.json.error.code, walled.json.error.message]).toEqual([502, 'sourceRefused', 'glassdoor: the platform answered a Cloudflare bot wall instead of the page']);
-    const drift = await post(gw.url, '/v1/glassdoor/jobs', { query: 'schema drift' }, { key });
+    const drift = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'schema drift' }, { key });
     expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
     expect(await balance()).toBe(before - 3);
   });

@@ -64,8 +64,8 @@ const companyRef = () => text(1, 2048, 'a Glassdoor employer id (digits) or a gl
 const pageCursor = () => cursor('^(?:[0-9]{1,4}~)?[0-9]{1,4}$', 'a page number, optionally preceded by digits and ~', 10);
 
 export const GLASSDOOR = {
-  jobs: endpoint({
-    id: 'glassdoor.jobs',
+  jobsSearch: endpoint({
+    id: 'glassdoor.jobs.search',
     title: 'Glassdoor job search',
     summary:
       "Searches Glassdoor job listings by keywords and place on one of its country sites: jobs with company, its rating, location, Glassdoor's pay estimate, date and description, with a cursor.",

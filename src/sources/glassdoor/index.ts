@@ -8,7 +8,7 @@ import { csrfToken, employerPage, employerReviews, jobSearch, jobSearchBody, ove
 import { company as readCompany, jobs as readJobs, reviews as readReviews, salaries as readSalaries, salaryEstimates, type GlassdoorJob, type GlassdoorSalary } from './normalise.js';
 import { employerIdOf } from './refs.js';
 import companySamples from './samples/company.json' with { type: 'json' };
-import jobsSamples from './samples/jobs.json' with { type: 'json' };
+import jobsSamples from './samples/jobs.search.json' with { type: 'json' };
 import reviewsSamples from './samples/reviews.json' with { type: 'json' };
 import salariesSamples from './samples/salaries.json' with { type: 'json' };
 
@@ -17,7 +17,7 @@ const JOBS_PAGE = 30;
 const REMOTE = { id: 11047, type: 'STATE' };
 const JOB_TOKEN = /^[0-9]{1,3}:[A-Za-z0-9+/=_.,-]{1,600}$/;
 
-const jobs = operation(GLASSDOOR.jobs, {
+const jobs = operation(GLASSDOOR.jobsSearch, {
   async run(input, ctx) {
     const site = siteOf(input.country);
     const from = readSkipCursor(input.cursor, JOB_TOKEN);
