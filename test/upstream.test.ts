@@ -41,6 +41,9 @@ const server = http.createServer((req, res) => {
     case '/challenge':
       res.writeHead(503, { 'content-type': 'text/html' });
       return res.end('<html><title>Just a moment...</title><script src="/cdn-cgi/challenge-platform/x.js"></script></html>');
+    case '/cloudflare-passed': // an ordinary page Cloudflare let through, with its detection script
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return res.end('<html><title>Shop</title><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script><p>ok</p></html>');
     case '/missing':
       return json(404, { reason: 'nope' });
     case '/big':
@@ -141,6 +144,12 @@ describe('upstream client: failures map to source codes', () => {
     const err = await failure(client().request({ url: `${base}/forbidden` }));
     expect(err.code).toBe('sourceRefused');
     expect(hits.get('GET /forbidden')).toBe(1);
+  });
+
+  it('a page Cloudflare let through, carrying its detection script, is an answer, not a challenge', async () => {
+    const res = await client().request({ url: `${base}/cloudflare-passed` });
+    expect(res.status).toBe(200);
+    expect(res.text()).toContain('<p>ok</p>');
   });
 
   it('a bot-challenge page → sourceRefused', async () => {

@@ -42,9 +42,14 @@ export const DEFAULT_USER_AGENT =
 const MAX_REDIRECTS = 5;
 const BACKOFF_CAP_MS = 5_000;
 const ERROR_BODY_PEEK = 32 * 1024;
-/** Only markers that appear on bot walls, not on ordinary pages that happen to embed a captcha widget. */
+/**
+ * Only markers that appear on bot walls, not on ordinary pages that happen to embed a captcha widget. Cloudflare also
+ * injects /cdn-cgi/challenge-platform/scripts/jsd/ into pages it lets through: only its challenge paths (`/h/`) and
+ * the challenge page's own title count.
+ */
 const CHALLENGE_MARKERS = [
-  '/cdn-cgi/challenge-platform',
+  '/cdn-cgi/challenge-platform/h/',
+  '<title>just a moment...</title>',
   'cf-chl-',
   'px-captcha',
   'captcha-delivery.com',
