@@ -111,6 +111,8 @@ export async function renderRequest(page, ctx, requestId) {
         row('Tags', r.tags?.length ? h('span', { class: 'tags' }, r.tags.map((t) => badge(t, 'outline'))) : h('span', { class: 'muted' }, '—')),
       ),
     ),
-    r.answerUrl ? card('Answer', h('p', {}, 'The answer of this paid call can be fetched again, free, with any key of the account:'), codeBlock(`curl -s ${location.origin}${r.answerUrl} -H "authorization: Bearer $QUARRY_KEY"`)) : null,
   );
+  if (r.answerUrl) {
+    page.append(card('Answer', h('p', {}, 'The answer of this paid call can be fetched again, free, with any key of the account:'), codeBlock(`curl -s ${location.origin}${r.answerUrl} -H "authorization: Bearer $QUARRY_KEY"`)));
+  }
 }
