@@ -1,7 +1,7 @@
 /**
- * The account side's part of OpenAPI (GET /openapi.json): sign-in, account, keys, usage, logs and CLI login. Bodies
- * are the very schemas the routes validate with (./api-schemas.ts); test/account/openapi.test.ts checks every
- * registered account-side route is listed here.
+ * The account side's part of OpenAPI (GET /openapi.json): sign-in, account, keys, usage, logs, budgets, the request
+ * log and CLI login. Bodies are the very schemas the routes validate with (./api-schemas.ts). Built into the document
+ * by the one generator (src/openapi/generator.ts); test/gateway/openapi.test.ts checks every registered route is in it.
  */
 import {
   CLI_SESSION_BODY,
@@ -13,84 +13,49 @@ import {
   SIGNOUT_BODY,
   SIGNUP_BODY,
 } from './api-schemas.js';
+import { arrayOf, bool, envelope, int, isoTime, obj, str, type Method, type OperationSpec, type Param, type Part, type PathSpecs, type Schema } from '../openapi/generator.js';
+import { BUDGET, LOGS_A, LOGS_A_PARAMS, REQUEST_ID_PARAM, REQUEST_LOG_ENTRY, REQUEST_LOG_PAGE, REQUEST_LOG_PARAMS, USAGE, USAGE_PARAMS } from '../openapi/records.js';
+import { SESSION_COOKIE } from './session-guard.js';
 
-type Security = 'none' | 'session' | 'session-or-key';
-
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const bool = { type: 'boolean' };
-const iso = { type: 'string', format: 'date-time' };
-const obj = (properties: Record<string, unknown>) => ({ type: 'object', properties });
-
-interface OperationSpec {
+interface AccountOperation {
   id: string;
   summary: string;
-  security: Security;
-  body?: Record<string, unknown>;
-  data: Record<string, unknown>;
-  params?: { name: string; in: 'path' | 'query'; schema: Record<string, unknown>; required?: boolean }[];
+  security: 'none' | 'session' | 'session-or-key';
+  body?: Schema;
+  data: Schema;
+  params?: Param[];
   errors: string;
 }
 
-function operation(o: OperationSpec, errorResponse: Record<string, unknown>): Record<string, unknown> {
-  const security =
-    o.security === 'none' ? [] : o.security === 'session' ? [{ session: [] }] : [{ session: [] }, { bearer: [] }];
-  // POSTs made with a session carry the CSRF token (not needed when a key authenticates instead).
-  const csrf = o.body && o.security !== 'none' ? [{ ...csrfHeader, required: o.security === 'session' }] : [];
-  const params = [...(o.params ?? []).map((p) => ({ required: p.in === 'path', ...p })), ...csrf];
+const csrfHeader = { name: 'X-CSRF-Token', in: 'header' as const, schema: str, description: 'the csrfToken of GET /v1/auth/session' };
+
+/** Everything on the account side is free; state-changing calls made with a session carry the CSRF token. */
+function operation(method: Method, o: AccountOperation): OperationSpec {
+  const changes = method !== 'get' && o.security !== 'none';
+  // Not needed when a key authenticates instead of the session.
+  const csrf = changes ? [{ ...csrfHeader, required: o.security === 'session' }] : [];
   return {
-    operationId: o.id,
+    id: o.id,
     summary: o.summary,
-    description: `${o.errors}${o.security !== 'none' ? ' State-changing calls with a session need `X-CSRF-Token`.' : ''}`,
-    tags: ['account'],
-    security,
-    ...(params.length ? { parameters: params } : {}),
-    ...(o.body ? { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } } : {}),
-    responses: {
-      '200': {
-        description: 'Success envelope',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['success', 'data', 'requestId'],
-              properties: { success: { const: true }, data: o.data, requestId: str },
-            },
-          },
-        },
-      },
-      '4XX': errorResponse,
-      '5XX': errorResponse,
-    },
+    description: `${o.errors}${changes ? ' State-changing calls with a session need `X-CSRF-Token`.' : ''}`,
+    tag: 'account',
+    credits: 0,
+    security: o.security,
+    params: [...(o.params ?? []), ...csrf],
+    ...(o.body ? { body: { schema: o.body } } : {}),
+    answers: { '200': { description: 'Success envelope', json: envelope(o.data, false) } },
+    failures: 'envelope',
   };
 }
 
 const user = obj({ id: str, email: str });
-const keyView = obj({ id: str, name: str, prefix: str, test: bool, revoked: bool, createdAt: iso, lastUsedAt: { type: ['string', 'null'], format: 'date-time' } });
-const keyIdParam = { name: 'keyId', in: 'path' as const, schema: str };
-const budget = obj({
-  id: str,
-  scope: str,
-  target: str,
-  period: str,
-  limitCredits: int,
-  spentCredits: int,
-  heldCredits: int,
-  remainingCredits: int,
-  periodStart: iso,
-  resetsAt: iso,
-  createdAt: iso,
-});
-const sessionIdParam = { name: 'sessionId', in: 'path' as const, schema: str };
-const csrfHeader = { name: 'X-CSRF-Token', in: 'header', required: true, schema: str };
+const keyView = obj({ id: str, name: str, prefix: str, test: bool, revoked: bool, createdAt: isoTime, lastUsedAt: { type: ['string', 'null'], format: 'date-time' } });
+const keyIdParam: Param = { name: 'keyId', in: 'path', schema: str };
+const sessionIdParam: Param = { name: 'sessionId', in: 'path', schema: str };
 
-/** The paths, their error responses using the document's error envelope schema. */
-export function accountSidePaths(errorSchema: Record<string, unknown>): Record<string, Record<string, unknown>> {
-  const errorResponse = { description: 'Error envelope', content: { 'application/json': { schema: errorSchema } } };
-  const op = (o: OperationSpec) => operation(o, errorResponse);
-  return {
+const paths: PathSpecs = {
   '/v1/auth/signup': {
-    post: op({
+    post: operation('post', {
       id: 'auth.signup',
       summary: 'Sign up with an invite code; sets the session cookie',
       security: 'none',
@@ -100,7 +65,7 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/auth/signin': {
-    post: op({
+    post: operation('post', {
       id: 'auth.signin',
       summary: 'Sign in with e-mail and password; sets the session cookie',
       security: 'none',
@@ -110,7 +75,7 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/auth/signout': {
-    post: op({
+    post: operation('post', {
       id: 'auth.signout',
       summary: 'Sign out here, or everywhere',
       security: 'session',
@@ -120,7 +85,7 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/auth/session': {
-    get: op({
+    get: operation('get', {
       id: 'auth.session',
       summary: 'The signed-in person, the account and the CSRF token',
       security: 'session',
@@ -129,27 +94,27 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/account': {
-    get: op({
+    get: operation('get', {
       id: 'account.show',
       summary: 'The account: balance, billing link',
       security: 'session-or-key',
-      data: obj({ id: str, email: { type: ['string', 'null'] }, balance: int, billingUrl: str, createdAt: iso, key: obj({ id: str, name: str, test: bool }) }),
+      data: obj({ id: str, email: { type: ['string', 'null'] }, balance: int, billingUrl: str, createdAt: isoTime, key: obj({ id: str, name: str, test: bool }) }),
       errors: 'unauthorized.',
     }),
   },
   '/v1/account/keys': {
-    get: op({ id: 'account.keys.list', summary: 'The keys, never whole', security: 'session', data: obj({ keys: { type: 'array', items: keyView } }), errors: 'unauthorized.' }),
-    post: op({
+    get: operation('get', { id: 'account.keys.list', summary: 'The keys, never whole', security: 'session', data: obj({ keys: arrayOf(keyView) }), errors: 'unauthorized.' }),
+    post: operation('post', {
       id: 'account.keys.create',
       summary: 'Create a named key; the whole key is in the answer',
       security: 'session',
       body: CREATE_KEY_BODY,
-      data: obj({ id: str, name: str, prefix: str, test: bool, createdAt: iso, key: str }),
+      data: obj({ id: str, name: str, prefix: str, test: bool, createdAt: isoTime, key: str }),
       errors: 'invalidRequest, unauthorized, forbidden (CSRF).',
     }),
   },
   '/v1/account/keys/{keyId}/reveal': {
-    post: op({
+    post: operation('post', {
       id: 'account.keys.reveal',
       summary: 'The whole key, after re-entering the password',
       security: 'session',
@@ -160,7 +125,7 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/account/keys/{keyId}/revoke': {
-    post: op({
+    post: operation('post', {
       id: 'account.keys.revoke',
       summary: 'Revoke a key (a key may also revoke itself)',
       security: 'session-or-key',
@@ -171,27 +136,24 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/account/usage': {
-    get: op({
+    get: operation('get', {
       id: 'account.usage',
       summary: 'Usage totals per endpoint, day and tag (as GET /v1/usage)',
       security: 'session',
-      params: [
-        { name: 'days', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 90, default: 30 } },
-        { name: 'tag', in: 'query', schema: str },
-      ],
-      data: obj({ calls: int, credits: int, byEndpoint: { type: 'array' }, byDay: { type: 'array' }, byTag: { type: 'array' }, budgets: { type: 'array' } }),
+      params: USAGE_PARAMS,
+      data: USAGE,
       errors: 'invalidRequest, unauthorized.',
     }),
   },
   '/v1/account/budgets': {
-    get: op({
+    get: operation('get', {
       id: 'account.budgets',
       summary: "The account's budgets with what they spent, hold and have left this period",
       security: 'session',
-      data: obj({ budgets: { type: 'array', items: budget } }),
+      data: obj({ budgets: arrayOf(BUDGET) }),
       errors: 'unauthorized.',
     }),
-    put: op({
+    put: operation('put', {
       id: 'account.budgets.set',
       summary: 'Create or change the budget of a key or tag for a day or month (UTC)',
       security: 'session',
@@ -206,12 +168,12 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
         },
         additionalProperties: false,
       },
-      data: budget,
+      data: BUDGET,
       errors: 'invalidRequest (names the field and rule), unauthorized, forbidden (CSRF).',
     }),
   },
   '/v1/account/budgets/{budgetId}': {
-    delete: op({
+    delete: operation('delete', {
       id: 'account.budgets.delete',
       summary: 'Remove a budget',
       security: 'session',
@@ -221,43 +183,57 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/account/logs': {
-    get: op({
+    get: operation('get', {
       id: 'account.logs',
       summary: 'Paid calls, newest first, 50 a page (as GET /v1/logs variant A)',
       security: 'session',
-      params: [
-        { name: 'days', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 90, default: 7 } },
-        { name: 'page', in: 'query', schema: { type: 'integer', minimum: 0 } },
-        { name: 'endpoint', in: 'query', schema: str },
-        { name: 'keyId', in: 'query', schema: str },
-        { name: 'tag', in: 'query', schema: str },
-      ],
-      data: obj({ logs: { type: 'array' }, endpoints: { type: 'array' }, page: int, pageSize: int, total: int, totalPages: int }),
+      params: [...LOGS_A_PARAMS, { name: 'keyId', in: 'query', schema: str, description: 'only this key (apiKeyId is taken too)' }],
+      data: LOGS_A,
       errors: 'invalidRequest, unauthorized.',
     }),
   },
+  '/v1/account/request-log': {
+    get: operation('get', {
+      id: 'account.requestLog',
+      summary: "Every call of the account's keys, failed ones included, newest first, 50 a page (as GET /v1/request-log)",
+      security: 'session',
+      params: REQUEST_LOG_PARAMS,
+      data: REQUEST_LOG_PAGE,
+      errors: 'invalidRequest (names the filter), unauthorized.',
+    }),
+  },
+  '/v1/account/request-log/{requestId}': {
+    get: operation('get', {
+      id: 'account.requestLog.show',
+      summary: 'One request of the request log, and where a paid answer can be fetched again',
+      security: 'session',
+      params: [REQUEST_ID_PARAM],
+      data: REQUEST_LOG_ENTRY,
+      errors: 'notFound, unauthorized.',
+    }),
+  },
   '/v1/cli/sessions': {
-    post: op({
+    post: operation('post', {
       id: 'cli.sessions.create',
       summary: 'Start a CLI login (PKCE-style S256 challenge)',
       security: 'none',
       body: CLI_SESSION_BODY,
-      data: obj({ sessionId: str, approvalUrl: str, verificationCode: str, expiresAt: iso, pollIntervalSeconds: int }),
+      data: obj({ sessionId: str, approvalUrl: str, verificationCode: str, expiresAt: isoTime, pollIntervalSeconds: int }),
       errors: 'cliSessionExists, invalidCliSession (malformed sessionId), invalidRequest, rateLimited.',
     }),
   },
   '/v1/cli/sessions/{sessionId}': {
-    get: op({
+    get: operation('get', {
       id: 'cli.sessions.show',
       summary: 'A CLI login, for its approval page',
       security: 'session',
       params: [sessionIdParam],
-      data: obj({ sessionId: str, name: str, verificationCode: str, status: { type: 'string', enum: ['pending', 'approved', 'completed', 'expired'] }, createdAt: iso, expiresAt: iso }),
+      data: obj({ sessionId: str, name: str, verificationCode: str, status: { type: 'string', enum: ['pending', 'approved', 'completed', 'expired'] }, createdAt: isoTime, expiresAt: isoTime }),
       errors: 'cliSessionNotFound, invalidCliSession, unauthorized.',
     }),
   },
   '/v1/cli/sessions/{sessionId}/approve': {
-    post: op({
+    post: operation('post', {
       id: 'cli.sessions.approve',
       summary: "Approve a CLI login for the signed-in person's account",
       security: 'session',
@@ -268,7 +244,7 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
     }),
   },
   '/v1/cli/sessions/{sessionId}/token': {
-    post: op({
+    post: operation('post', {
       id: 'cli.sessions.token',
       summary: 'Exchange the verifier for a new named key, once',
       security: 'none',
@@ -279,10 +255,13 @@ export function accountSidePaths(errorSchema: Record<string, unknown>): Record<s
         'invalidCliVerifier, cliSessionNotFound, cliSessionCompleted, invalidCliSession (expired; or retryable while not yet approved).',
     }),
   },
+};
+
+export function accountSideOpenApi(): Part {
+  return {
+    tags: [{ name: 'account', description: 'The account side: sign-in, the account, keys, usage, logs, budgets, the request log and CLI login (docs/account-api.md). Free.' }],
+    paths,
+    // The session cookie, next to the bearer key scheme.
+    securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
   };
 }
-
-/** The session cookie, next to the bearer key scheme. */
-export const ACCOUNT_SIDE_SECURITY_SCHEMES = {
-  session: { type: 'apiKey', in: 'cookie', name: 'quarry_session' },
-};

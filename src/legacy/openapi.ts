@@ -1,18 +1,10 @@
-/** The legacy paths in OpenAPI: their bodies, the flat envelope and errors, and the endpoint each body is priced as. */
+/**
+ * The legacy paths' part of OpenAPI: their bodies, the flat envelope and errors, and the endpoint each body is priced
+ * as. Built into the document by the one generator (src/openapi/generator.ts).
+ */
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { ERRORS } from '../errors.js';
+import { FLAT_ERROR, type Part, type PathSpecs } from '../openapi/generator.js';
 import type { LegacyPath } from './types.js';
-
-const flatError = {
-  type: 'object',
-  required: ['success', 'code', 'error', 'details'],
-  properties: {
-    success: { const: false },
-    code: { type: 'string', enum: [...new Set(Object.values(ERRORS).map((e) => e.legacy))] },
-    error: { type: 'string' },
-    details: { type: 'null' },
-  },
-};
 
 const flatEnvelope = {
   type: 'object',
@@ -27,27 +19,30 @@ const flatEnvelope = {
   },
 };
 
-export function legacyOpenApiPaths(paths: readonly LegacyPath[], catalogue: Catalogue): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const p of paths) {
+export function legacyOpenApi(legacyPaths: readonly LegacyPath[], catalogue: Catalogue): Part {
+  const paths: PathSpecs = {};
+  for (const p of legacyPaths) {
     const priced = p.endpoints.map((id) => catalogue.get(id)!.def);
-    out[`/v1/${p.name}`] = {
+    paths[`/v1/${p.name}`] = {
       post: {
-        operationId: `legacy.${p.name}`,
+        id: `legacy.${p.name}`,
         summary: `Legacy /v1/${p.name}`,
         description: `${p.summary} Legacy convention (flat envelope and errors); priced like ${p.endpoints.join(', ')}.`,
-        tags: ['legacy'],
-        'x-credits': Math.min(...priced.map((d) => d.credits)),
-        'x-legacy-of': p.endpoints,
-        security: [{ bearer: [] }],
-        requestBody: { required: true, content: { 'application/json': { schema: p.input } } },
-        responses: {
-          '200': { description: 'Flat success envelope', content: { 'application/json': { schema: flatEnvelope } } },
-          '4XX': { description: 'Flat error: INVALID_INPUT 400, UNAUTHORIZED 401, INSUFFICIENT_CREDITS 402, NOT_FOUND 404, RATE_LIMITED 429', content: { 'application/json': { schema: flatError } } },
-          '5XX': { description: 'Flat error: UPSTREAM_ERROR 502 (the source failed, timed out or changed)', content: { 'application/json': { schema: flatError } } },
+        tag: 'legacy',
+        credits: Math.min(...priced.map((d) => d.credits)),
+        extensions: { 'x-legacy-of': p.endpoints },
+        security: 'key',
+        body: { schema: p.input },
+        answers: { '200': { description: 'Flat success envelope', json: flatEnvelope } },
+        failures: {
+          '4XX': { description: 'Flat error: INVALID_INPUT 400, UNAUTHORIZED 401, INSUFFICIENT_CREDITS 402, NOT_FOUND 404, RATE_LIMITED 429', json: FLAT_ERROR },
+          '5XX': { description: 'Flat error: UPSTREAM_ERROR 502 (the source failed, timed out or changed)', json: FLAT_ERROR },
         },
       },
     };
   }
-  return out;
+  return {
+    tags: [{ name: 'legacy', description: 'The legacy paths (docs/legacy.md): views of YouTube endpoints of the catalogue in the legacy convention, with a flat envelope and flat errors.' }],
+    paths,
+  };
 }

@@ -170,6 +170,8 @@ describe('OpenAPI', () => {
         'POST /v1/account/keys/{keyId}/revoke',
         'GET /v1/account/usage',
         'GET /v1/account/logs',
+        'GET /v1/account/request-log',
+        'GET /v1/account/request-log/{requestId}',
         'POST /v1/cli/sessions',
         'GET /v1/cli/sessions/{sessionId}',
         'POST /v1/cli/sessions/{sessionId}/approve',
