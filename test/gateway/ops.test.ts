@@ -44,10 +44,11 @@ describe('health, ids and the notFound envelope', () => {
     }
   });
 
-  it('a data endpoint answers POST only: GET is 404 notFound', async () => {
+  it('a data endpoint answers POST only: GET is 405 with Allow: POST (issue 38.9)', async () => {
     const r = await get(gw.url, '/v1/reddit/subforum');
-    expect(r.status).toBe(404);
-    expect(r.json.error.code).toBe('notFound');
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('POST');
+    expect(r.json.error.code).toBe('invalidRequest');
   });
 
   it('every response carries an X-Request-ID, unique per request', async () => {

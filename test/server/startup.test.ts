@@ -65,11 +65,11 @@ function startServer(env: Record<string, string>, tty: boolean): Started {
   };
 }
 
-/** Waits for the log line that says the server listens (or for the process to end). */
-async function ready(s: Started): Promise<void> {
+/** Waits for `text` in the output (by default the log line that says the server listens), or for the process to end. */
+async function ready(s: Started, text: RegExp = /quarry listening/): Promise<void> {
   let done = false;
   void s.exited.then(() => (done = true));
-  while (!done && !/quarry listening/.test(s.output())) await Promise.race([s.changed(), s.exited]);
+  while (!done && !text.test(s.output())) await Promise.race([s.changed(), s.exited]);
 }
 
 function serverEnv(port: number, dataDir: string): Record<string, string> {
@@ -87,7 +87,7 @@ describe('start-up', () => {
     const port = await freePort();
     const s = startServer(serverEnv(port, dataDir), true);
     try {
-      await ready(s);
+      await ready(s, /Stop with Ctrl-C/); // the banner's last line
       const out = s.output();
       expect(out).toContain('Quarry is running.');
       expect(out).toContain('npx quarry accounts create --credits 1000 --export');
@@ -104,13 +104,11 @@ describe('start-up', () => {
   it('through a pipe (a service, a log collector): no banner, the JSON log lines only', async () => {
     const port = await freePort();
     const s = startServer(serverEnv(port, dataDir), false);
-    try {
-      await ready(s);
-      expect(s.output()).not.toContain('Quarry is running.');
-      for (const line of s.output().trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
-    } finally {
-      await s.stop();
-    }
+    await ready(s);
+    await s.stop(); // all the output there is, the shutdown lines included
+    expect(s.output()).toContain('shutting down');
+    expect(s.output()).not.toContain('Quarry is running.');
+    for (const line of s.output().trim().split('\n')) expect(() => JSON.parse(line), line).not.toThrow();
   }, 60_000);
 
   it('a port in use is one sentence naming the port and the way out, exit 1, no stack trace', async () => {
