@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Accounts } from '../accounts/accounts.js';
-import { loadSecret } from '../accounts/secret.js';
+import { serverSecret } from '../accounts/secret.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { accountSideFor, type AccountSideStore } from '../store/account-side.js';
 import { csrfKey } from './tokens.js';
@@ -73,7 +73,7 @@ export function authContext(app: FastifyInstance, deps: GatewayDeps): AuthContex
     },
     accounts: new Accounts(deps.store, deps.crypto),
     settings: authSettings(deps.config.env),
-    csrfKey: csrfKey(loadSecret(deps.config.dataDir, deps.config.secret)),
+    csrfKey: csrfKey(serverSecret(deps.config)),
   };
   app.decorate('quarryAuth', ctx);
   return ctx;

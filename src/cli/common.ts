@@ -1,6 +1,6 @@
 /** What the operator commands share: the store of the configured data for one command, and how they answer. */
 import { Accounts } from '../accounts/accounts.js';
-import { keyCrypto, loadSecret, type KeyCrypto } from '../accounts/secret.js';
+import { keyCrypto, serverSecret, sharedSecretProblem, type KeyCrypto } from '../accounts/secret.js';
 import { loadConfig, type Config } from '../config.js';
 import { chooseDataDir } from '../lib/data-dir.js';
 import { accountSideFor, type AccountSideStore } from '../store/account-side.js';
@@ -14,7 +14,11 @@ import type { Store } from '../store/types.js';
 export function cliConfig(): Config {
   const choice = chooseDataDir();
   if (choice.note) process.stderr.write(`quarry: ${choice.note}\n`);
-  return loadConfig({ ...process.env, QUARRY_DATA_DIR: choice.dir });
+  const config = loadConfig({ ...process.env, QUARRY_DATA_DIR: choice.dir });
+  // On a shared database the CLI seals and looks up keys as the instances do: it refuses to run without their secret.
+  const problem = sharedSecretProblem(config);
+  if (problem) fail(problem, false);
+  return config;
 }
 
 /** Opens the configured store for `fn` and closes it afterwards. */
@@ -39,7 +43,7 @@ export interface Tools {
 /** withStore, plus the key sealing of the server's secret (created when missing) and what needs it. */
 export function withData<T>(fn: (t: Tools) => Promise<T>): Promise<T> {
   return withStore((store, config) => {
-    const crypto = keyCrypto(loadSecret(config.dataDir, config.secret));
+    const crypto = keyCrypto(serverSecret(config));
     return fn({
       store,
       get side() {

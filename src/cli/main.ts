@@ -5,6 +5,7 @@
 import cluster from 'node:cluster';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
+import { sharedSecretProblem } from '../accounts/secret.js';
 import { budgetCommands } from './budgets.js';
 import { fail, print, withData } from './common.js';
 import { registerAccountSideCommands } from './account-side.js';
@@ -96,6 +97,9 @@ export function buildCli(): Command {
           false,
         );
       }
+      // Refused here, once, rather than by every worker the primary would then keep restarting.
+      const secretProblem = sharedSecretProblem(config);
+      if (secretProblem) fail(secretProblem, false);
       if (!config.env.QUARRY_REDIS_URL) {
         process.stderr.write('quarry: QUARRY_REDIS_URL is not set: each worker keeps its own cache, rate limits and in-flight counts\n');
       }

@@ -3,7 +3,7 @@
  * No handler knows which implementation runs.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadSecret, keyCrypto } from '../accounts/secret.js';
+import { keyCrypto, serverSecret } from '../accounts/secret.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import { ENDPOINTS } from '../catalogue/endpoints/index.js';
 import { sourceSettings, type Config } from '../config.js';
@@ -78,9 +78,10 @@ function asQuarryError(e: unknown): QuarryError {
 }
 
 export async function buildGateway(config: Config, options: BuildOptions = {}): Promise<Gateway> {
+  // First: instances on a shared database without QUARRY_SECRET refuse to start, saying what to set (CONTRACT.md).
+  const crypto = keyCrypto(serverSecret(config));
   const log = createLogger(config.logLevel, options.logStream);
   const store = options.store ?? openStore(config, { background: true });
-  const crypto = keyCrypto(loadSecret(config.dataDir, config.secret));
   // A typo in a source's registration (an operation for an undeclared endpoint, an endpoint with neither an operation
   // nor a reason) stops the server here, not as a silent "not built" later.
   const registryProblems = checkRegistry(ENDPOINTS);

@@ -182,7 +182,8 @@ interface Run {
 
 function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_DATA_DIR: t.dataDir, QUARRY_LOG_LEVEL: 'silent', ...extra };
-  delete env.QUARRY_SECRET;
+  // On PostgreSQL the gateway helper exported its schema and its QUARRY_SECRET, which the CLI then needs.
+  if (!process.env.QUARRY_TEST_DATABASE_URL) delete env.QUARRY_SECRET;
   delete env.DISPLAY;
   delete env.WAYLAND_DISPLAY;
   // The gateway helper exported its PostgreSQL schema when the suite runs on the shared backends.

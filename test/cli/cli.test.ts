@@ -25,7 +25,8 @@ function childEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_LOG_LEVEL: 'silent' };
   // The secret and storage must come from where the gateway under test reads them: the data directory, or the
   // PostgreSQL database the test helper put in the environment when the suite runs on the shared backends.
-  delete env.QUARRY_SECRET;
+  // On PostgreSQL the gateway helper exported its schema and its QUARRY_SECRET, which the CLI then needs.
+  if (!process.env.QUARRY_TEST_DATABASE_URL) delete env.QUARRY_SECRET;
   if (!process.env.QUARRY_TEST_DATABASE_URL) delete env.QUARRY_DATABASE_URL;
   return env;
 }

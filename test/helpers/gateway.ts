@@ -5,6 +5,7 @@
  * PostgreSQL schema (dropped at close), and with QUARRY_TEST_REDIS_URL (redis://…) its own Redis key prefix, so the
  * whole suite runs against PostgreSQL + Redis with each test isolated. See ./shared-backends.ts.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,10 +29,12 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-test-'));
   // A caller that passes its own QUARRY_DATABASE_URL / QUARRY_REDIS_URL (the scale tests) shares them on purpose.
   const backends = env.QUARRY_DATABASE_URL || env.QUARRY_REDIS_URL ? undefined : await sharedBackends();
-  const config = loadConfig({ QUARRY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...backends?.env, ...env });
+  // A shared database needs QUARRY_SECRET (the server refuses to start without it): one per gateway unless given.
+  const secret: Record<string, string> = (backends?.env.QUARRY_DATABASE_URL || env.QUARRY_DATABASE_URL) && !env.QUARRY_SECRET ? { QUARRY_SECRET: randomBytes(32).toString('hex') } : {};
+  const config = loadConfig({ QUARRY_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...backends?.env, ...secret, ...env });
   // Child processes of this test (the operator CLI run "on the same data") must reach the same database: while the
-  // gateway runs, this process's environment points at its schema and Redis prefix too.
-  const restoreEnv = exportEnv(backends?.env ?? {});
+  // gateway runs, this process's environment points at its schema, Redis prefix and secret too.
+  const restoreEnv = exportEnv(backends ? { ...backends.env, ...secret } : {});
   const logLines: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
