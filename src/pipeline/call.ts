@@ -333,6 +333,7 @@ async function runSteps(
         tags,
         amount: maxPrice,
         expiresAt: Date.now() + deps.config.reservationTtlMs,
+        instance: deps.instanceId,
       });
       if (!outcome.ok) throw refused(deps, maxPrice, outcome);
     }

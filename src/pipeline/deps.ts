@@ -28,6 +28,8 @@ export interface GatewayDeps {
   health?: SourceStats;
   /** The clock cache ages are measured with (tests move it). */
   now(): number;
+  /** This instance's lease id on a store shared by instances: its credit holds name it (`instance-lease.ts`). */
+  instanceId?: string;
 }
 
 /** Who is calling: a key's principal, or an anonymous client address for keyless calls. */

@@ -91,11 +91,21 @@ export async function beginIdempotent(
 
 /**
  * Keeps a claimed key's lease alive while its call runs (renewed every third of the lease, so a store hiccup does
- * not lose it); the returned function stops renewing. Failures are reported, not thrown: the call goes on.
+ * not lose it); the returned function stops renewing. Failures are reported, not thrown: the call goes on. `onLost`
+ * hears of a renewal that found the claim gone (taken over or swept after a stall longer than the lease). Instance
+ * leases (`instance-lease.ts`) are claims kept the same way.
  */
-export function holdClaim(store: Store, ticket: IdempotencyTicket, onError: (e: unknown) => void, leaseMs = IDEMPOTENCY_LEASE_MS): () => void {
+export function holdClaim(
+  store: Store,
+  ticket: IdempotencyTicket,
+  onError: (e: unknown) => void,
+  leaseMs = IDEMPOTENCY_LEASE_MS,
+  onLost?: () => void,
+): () => void {
   const timer = setInterval(() => {
-    store.renewIdempotency(ticket.scope, ticket.key, Date.now() + leaseMs).catch(onError);
+    store.renewIdempotency(ticket.scope, ticket.key, Date.now() + leaseMs).then((renewed) => {
+      if (!renewed) onLost?.();
+    }, onError);
   }, Math.max(1, Math.floor(leaseMs / 3)));
   timer.unref();
   return () => clearInterval(timer);

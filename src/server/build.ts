@@ -17,6 +17,7 @@ import type { CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import type { SourceContext } from '../sources/types.js';
 import { PrincipalCache } from '../pipeline/authenticate.js';
+import { INSTANCE_SWEEP_MS, takeInstanceLease } from '../pipeline/instance-lease.js';
 import { checkRegistry, notBuiltReason } from '../sources/registry.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
@@ -217,15 +218,23 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   registerDashboardRoutes(app);
 
   // Holds left by a crashed predecessor: one process owns an embedded database, so all of them are stale. A shared
-  // database (PostgreSQL) also holds the running calls of other instances: only expired holds may go.
+  // database (PostgreSQL) also holds the running calls of other instances: only expired holds may go, and those of
+  // instances whose lease ran out. This instance's own lease is taken first: its holds will name it.
+  const lease = store.sharedByInstances ? await takeInstanceLease(store, log) : undefined;
+  deps.instanceId = lease?.id;
   await store.releaseExpired(Date.now(), !store.sharedByInstances);
+  // On a shared store, holds of dead instances are looked for as often as leases are renewed (released within about
+  // 20 s of a death); archive and claim pruning stays once a minute.
+  let prunedAt = Date.now();
   const sweeper = setInterval(() => {
     const now = Date.now();
     store.releaseExpired(now).catch((e) => log.error({ err: e }, 'reservation sweep failed'));
+    if (now - prunedAt < 60_000) return;
+    prunedAt = now;
     store
       .pruneExpired({ nowMs: now, archiveBeforeMs: now - config.archiveDays * 86_400_000 })
       .catch((e) => log.error({ err: e }, 'archive and idempotency sweep failed'));
-  }, 60_000);
+  }, store.sharedByInstances ? INSTANCE_SWEEP_MS : 60_000);
   sweeper.unref();
   const canary = config.canaryIntervalSeconds > 0 ? startCanary(deps, config.canaryIntervalSeconds) : undefined;
 
@@ -248,8 +257,12 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
       shutdown.abort();
       await Promise.all([...clients.values()].map((c) => c.close()));
       // Every call of this instance has finished (or was aborted and released) by now; on a shared store the
-      // remaining holds belong to other instances' running calls.
+      // remaining holds belong to other instances' running calls, but for any of ours, which go with our lease.
       if (!store.sharedByInstances) await store.releaseExpired(Date.now(), true);
+      else if (lease) {
+        await lease.close().catch((e) => log.error({ err: e }, 'could not give up this instance lease'));
+        await store.releaseExpired(Date.now()).catch((e) => log.error({ err: e }, 'reservation sweep failed'));
+      }
       await store.close();
       await shared?.close();
     },

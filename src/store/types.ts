@@ -139,7 +139,19 @@ export interface ReserveRequest {
   tags: string[];
   amount: number;
   expiresAt: number;
+  /**
+   * The instance holding it, on a store shared by instances: once that instance's lease (a running claim in the
+   * `INSTANCE_LEASE_SCOPE`, renewed as Idempotency-Key claims are) runs out, any instance's sweep releases the hold,
+   * without waiting for `expiresAt`.
+   */
+  instance?: string;
 }
+
+/**
+ * The scope of instance leases among the running claims (the Idempotency-Key table's): the key is the instance id.
+ * API key ids, the scope of Idempotency-Key claims, all start `key_`, so the two never meet.
+ */
+export const INSTANCE_LEASE_SCOPE = 'instance';
 
 export interface LogQuery {
   sinceMs: number;
@@ -198,15 +210,16 @@ export interface Store {
   /** Records a test-mode call: logged, never touching the balance. */
   recordTestCall(call: CallRecord): Promise<void>;
   /**
-   * Releases holds that expired (a crashed process); returns how many. `all` releases every hold. Running
-   * Idempotency-Key claims go with them: those whose lease ran out, or every one with `all`.
+   * Releases holds that expired (a crashed process), and on a shared store the holds of instances whose lease ran
+   * out (a crashed instance); returns how many. `all` releases every hold. Running claims (Idempotency-Key claims,
+   * instance leases) go with them: those whose lease ran out, or every one with `all`.
    */
   releaseExpired(nowMs: number, all?: boolean): Promise<number>;
 
   /** Claims an idempotency key, or says it is running, done (with its response) or used with another request. */
   claimIdempotency(r: IdempotencyRequest): Promise<IdempotencyClaim>;
-  /** Extends a running claim's lease (its holder is alive); nothing when the claim is gone or finished. */
-  renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<void>;
+  /** Extends a running claim's lease (its holder is alive); false (nothing done) when the claim is gone or finished. */
+  renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<boolean>;
   /** Stores the final response of a claimed key; null forgets the claim so a retry runs again. */
   finishIdempotency(scope: string, key: string, response: StoredResponse | null): Promise<void>;
 

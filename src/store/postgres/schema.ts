@@ -120,4 +120,12 @@ ALTER TABLE reservations ADD COLUMN budgets jsonb;
 CREATE INDEX idempotency_running ON idempotency(lease_until) WHERE state = 'running';
 `,
   },
+  {
+    version: 4,
+    name: 'holds by instance',
+    sql: `
+-- The instance holding a hold: released once that instance's lease (a running claim of scope 'instance') runs out.
+ALTER TABLE reservations ADD COLUMN instance_id text;
+`,
+  },
 ];

@@ -35,6 +35,7 @@ import type {
   UsageQuery,
   UsageTotals,
 } from '../types.js';
+import { INSTANCE_LEASE_SCOPE } from '../types.js';
 import { onceUntilDone, runMigrations } from './migrate.js';
 import { MIGRATIONS } from './schema.js';
 
@@ -357,18 +358,18 @@ export class PostgresStore implements Store {
     const res = await this.q<{ balance: number }>(
       `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2
                   AND NOT EXISTS (SELECT 1 FROM budgets WHERE account_id = $1) RETURNING balance),
-            h AS (INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at)
-                  SELECT $3, $1, $4, $2, 'held', $5, $6 FROM d)
+            h AS (INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at, instance_id)
+                  SELECT $3, $1, $4, $2, 'held', $5, $6, $7 FROM d)
        SELECT balance FROM d`,
-      [r.accountId, r.amount, r.id, r.keyId, r.expiresAt, Date.now()],
+      [r.accountId, r.amount, r.id, r.keyId, r.expiresAt, Date.now(), r.instance ?? null],
     );
     if (res.rows[0]) return { ok: true, balance: res.rows[0].balance };
     if (!(await this.hasBudgets(r.accountId))) return { ok: false, balance: await this.currentBalance(r.accountId) };
     return this.budgetedDebit(r.accountId, r.keyId, r.tags, r.amount, async (client, refs) => {
       await client.query(
-        `INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at, budgets)
-         VALUES ($1, $2, $3, $4, 'held', $5, $6, $7)`,
-        [r.id, r.accountId, r.keyId, r.amount, r.expiresAt, Date.now(), refs.length ? JSON.stringify(refs) : null],
+        `INSERT INTO reservations (id, account_id, key_id, amount, state, expires_at, created_at, budgets, instance_id)
+         VALUES ($1, $2, $3, $4, 'held', $5, $6, $7, $8)`,
+        [r.id, r.accountId, r.keyId, r.amount, r.expiresAt, Date.now(), refs.length ? JSON.stringify(refs) : null, r.instance ?? null],
       );
       return { spent: 0, held: r.amount };
     });
@@ -509,7 +510,9 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * Releases expired holds in batches. `FOR UPDATE SKIP LOCKED`: several instances sweeping at once split the rows
+   * Releases expired holds in batches, and the holds of instances whose lease ran out (a SIGKILLed instance's, about
+   * 15 s after it died rather than at their `expires_at`): a hold whose instance has no running lease in the
+   * instance scope of the claims table. `FOR UPDATE SKIP LOCKED`: several instances sweeping at once split the rows
    * instead of queueing, and a hold being settled right now (row locked) is left to its settle. `all` releases every
    * hold: only right when one process owns the database, which is never assumed here (see `sharedByInstances`).
    */
@@ -517,7 +520,8 @@ export class PostgresStore implements Store {
     let total = 0;
     for (;;) {
       const r = await this.q<{ n: number; held: unknown }>(
-        `WITH e AS (SELECT id FROM reservations WHERE state = 'held' AND ($2 OR expires_at <= $1)
+        `WITH e AS (SELECT id FROM reservations x WHERE state = 'held' AND ($2 OR expires_at <= $1 OR (instance_id IS NOT NULL AND NOT EXISTS (
+                      SELECT 1 FROM idempotency i WHERE i.scope = $3 AND i.key = x.instance_id AND i.state = 'running' AND i.lease_until > $1)))
                     ORDER BY expires_at LIMIT 500 FOR UPDATE SKIP LOCKED),
               r AS (UPDATE reservations x SET state = 'released' FROM e WHERE x.id = e.id AND x.state = 'held'
                     RETURNING x.account_id, x.amount, x.budgets),
@@ -526,7 +530,7 @@ export class PostgresStore implements Store {
          SELECT (SELECT count(*) FROM r) AS n,
                 (SELECT coalesce(jsonb_agg(jsonb_build_object('amount', amount, 'credits', 0, 'budgets', budgets)), '[]'::jsonb)
                    FROM r WHERE budgets IS NOT NULL) AS held`,
-        [nowMs, all],
+        [nowMs, all, INSTANCE_LEASE_SCOPE],
       );
       await this.moveBudgetHolds((r.rows[0]?.held ?? []) as HeldRow[]);
       const n = r.rows[0]?.n ?? 0;
@@ -664,8 +668,9 @@ export class PostgresStore implements Store {
     }
   }
 
-  async renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<void> {
-    await this.q(`UPDATE idempotency SET lease_until = $3 WHERE scope = $1 AND key = $2 AND state = 'running'`, [scope, key, leaseUntil]);
+  async renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<boolean> {
+    const r = await this.q(`UPDATE idempotency SET lease_until = $3 WHERE scope = $1 AND key = $2 AND state = 'running'`, [scope, key, leaseUntil]);
+    return (r.rowCount ?? 0) > 0;
   }
 
   async archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null> {

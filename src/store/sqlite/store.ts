@@ -446,10 +446,8 @@ export class SqliteStore implements Store {
     });
   }
 
-  async renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<void> {
-    await this.batch.submit(() => {
-      this.s.renewIdempotency.run(leaseUntil, scope, key);
-    });
+  renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<boolean> {
+    return this.batch.submit(() => this.s.renewIdempotency.run(leaseUntil, scope, key).changes > 0);
   }
 
   async archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null> {
