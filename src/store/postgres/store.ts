@@ -36,6 +36,7 @@ import type {
   UsageTotals,
 } from '../types.js';
 import { INSTANCE_LEASE_SCOPE } from '../types.js';
+import { ChargeBatch } from './charge-batch.js';
 import { onceUntilDone, runMigrations } from './migrate.js';
 import { MIGRATIONS } from './schema.js';
 
@@ -420,7 +421,19 @@ export class PostgresStore implements Store {
     );
   }
 
+  /** Cache hits' charges and test-mode records of this process, committed in groups (`charge-batch.ts`). */
+  private readonly batch = new ChargeBatch(
+    (sql, args) => this.q(sql, args),
+    (e) => e instanceof QuarryError,
+  );
+
   async charge(call: CallRecord): Promise<DebitOutcome> {
+    const r = await this.batch.submit(call, false);
+    return r.kind === 'done' ? r.outcome : this.chargeAlone(call);
+  }
+
+  /** One charge in its own statement (an account with budgets, or a batch that failed as a whole). */
+  private async chargeAlone(call: CallRecord): Promise<DebitOutcome> {
     const res = await this.q<{ balance: number }>(
       `WITH d AS (UPDATE accounts SET balance = balance - $2 WHERE id = $1 AND balance >= $2
                   AND NOT EXISTS (SELECT 1 FROM budgets WHERE account_id = $1) RETURNING balance),
@@ -506,7 +519,8 @@ export class PostgresStore implements Store {
   }
 
   async recordTestCall(call: CallRecord): Promise<void> {
-    await this.insertCall({ ...call, test: true });
+    const r = await this.batch.submit({ ...call, test: true }, true);
+    if (r.kind === 'alone') await this.insertCall({ ...call, test: true });
   }
 
   /**

@@ -1,0 +1,180 @@
+/**
+ * Issue 35.2: a hot account on PostgreSQL. Each instance merges its paid cache hits' charges into one statement per
+ * event-loop turn (group commit, `src/store/postgres/charge-batch.ts`); the rules of a single charge still hold under
+ * that merge: no overdraft however many charges race, each charged once, ledger and call log agreeing.
+ *
+ * - Two instances (server processes), 1,000 concurrent paid hits of one account on a balance that pays for 39 of
+ *   them after the first calls: exactly 39 answered, the rest refused with 402, the balance at zero, never below.
+ * - The store itself, two stores (as two instances) on one account: 1,000 concurrent charges of mixed prices with
+ *   test-mode records among them, an account with a budget (which takes the single-charge path) beside it.
+ *
+ * Skips unless QUARRY_TEST_DATABASE_URL and QUARRY_TEST_REDIS_URL are set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgresStore } from '../../src/store/postgres/store.js';
+import type { CallRecord } from '../../src/store/types.js';
+import { post } from '../helpers/gateway.js';
+import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
+import { SHARED_SKIP_REASON, adminQuery, sharedBackends } from '../helpers/shared-backends.js';
+import { ROOT, exited, startServerProcess } from './helpers.js';
+
+const RUN = !SHARED_SKIP_REASON && HAVE_FORUM_RECORDINGS;
+const START_MS = 180_000;
+
+const children: ChildProcess[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
+const tempDirs: string[] = [];
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-hot-'));
+  tempDirs.push(d);
+  return d;
+};
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await Promise.all(children.map(exited));
+  for (const c of cleanups.reverse()) await c().catch(() => {});
+  for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, QUARRY_LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Balance, holds, ledger and call log of one account. */
+async function money(schema: string, accountId: string) {
+  const one = async (sql: string) => (await adminQuery(sql, [accountId], schema)).rows[0] as Record<string, number>;
+  return {
+    balance: (await one('SELECT balance AS v FROM accounts WHERE id = $1')).v!,
+    held: (await one("SELECT coalesce(sum(amount), 0) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
+    ledgerSum: (await one('SELECT coalesce(sum(delta), 0) AS v FROM ledger WHERE account_id = $1')).v!,
+    charged: (await one("SELECT coalesce(-sum(delta), 0) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
+    charges: (await one("SELECT count(*) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
+    logged: (await one('SELECT coalesce(sum(credits), 0) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
+    calls: (await one('SELECT count(*) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
+    testCalls: (await one('SELECT count(*) AS v FROM calls WHERE account_id = $1 AND test')).v!,
+    unmatched: (
+      await one("SELECT count(*) AS v FROM calls c WHERE c.account_id = $1 AND NOT c.test AND (SELECT count(*) FROM ledger l WHERE l.kind = 'charge' AND l.ref = c.id) <> 1")
+    ).v!,
+  };
+}
+
+describe.skipIf(!RUN)(`a hot account on PostgreSQL${SHARED_SKIP_REASON}${FORUM_SKIP_REASON}`, () => {
+  let upstream: RedditUpstream;
+  afterAll(async () => {
+    await upstream?.close();
+  });
+  const base = async () => {
+    upstream ??= await startRedditUpstream();
+    const backends = await sharedBackends();
+    cleanups.push(() => backends.drop());
+    const env = {
+      ...backends.env,
+      QUARRY_SECRET: randomBytes(32).toString('hex'),
+      QUARRY_REDDIT_PUBLIC_URL: upstream.url,
+      QUARRY_RATE_LIMIT_PER_MINUTE: '1000000',
+      QUARRY_MAX_IN_FLIGHT: '1000',
+    };
+    return { env, schema: backends.schema! };
+  };
+  const start = async (env: Record<string, string>) => {
+    const s = await startServerProcess({ QUARRY_DATA_DIR: tempDir(), QUARRY_LOG_LEVEL: 'info', ...env });
+    children.push(s.proc);
+    return s;
+  };
+
+  it('1,000 concurrent paid hits of one account over two instances on a balance for 39 of them: 39 answered, never overdrawn', async () => {
+    const { env, schema } = await base();
+    const [a, b] = await Promise.all([start(env), start(env)]);
+    const made = await run(['src/cli/main.ts', 'accounts', 'create', '--credits', '82', '--json'], env);
+    const { accountId, apiKey } = JSON.parse(made.stdout);
+    const body = { subforum: 'golang', limit: 5 };
+    // The miss that fills the shared cache costs 2; then 80 credits pay for exactly 40 hits at 2.
+    expect((await post(a.url, '/v1/reddit/subforum', body, { key: apiKey })).headers.get('x-cache')).toBe('miss');
+    expect((await post(b.url, '/v1/reddit/subforum', { ...body, limit: 5 }, { key: apiKey, headers: { 'cache-control': 'only-if-cached' } })).status).toBe(200);
+    const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => post(i % 2 ? b.url : a.url, '/v1/reddit/subforum', body, { key: apiKey })));
+    const ok = results.filter((r) => r.status === 200);
+    expect(results.filter((r) => r.status !== 200 && r.status !== 402).map((r) => r.text)).toEqual([]);
+    expect(ok.every((r) => r.headers.get('x-cache') === 'hit')).toBe(true);
+    expect(ok.length).toBe(39); // the only-if-cached check above was a paid hit too
+    for (const r of results.filter((x) => x.status === 402)) expect(r.json.error.code).toBe('insufficientCredits');
+    const m = await money(schema, accountId);
+    expect(m.balance).toBe(0);
+    expect(m.held).toBe(0);
+    expect(m.ledgerSum).toBe(0);
+    expect(m.charged).toBe(82);
+    expect(m.charges).toBe(41);
+    expect(m.logged).toBe(82);
+    expect(m.calls).toBe(41);
+  }, START_MS);
+
+  it('two stores on one account: 1,000 concurrent charges of mixed prices and test records, exact to the credit', async () => {
+    const backends = await sharedBackends();
+    cleanups.push(() => backends.drop());
+    const url = backends.env.QUARRY_DATABASE_URL!;
+    const [a, b] = [openPostgresStore(url), openPostgresStore(url)];
+    cleanups.push(() => a.close(), () => b.close());
+    await a.createAccount({ id: 'acct_hot', email: null, credits: 500 });
+    await a.createAccount({ id: 'acct_budgeted', email: null, credits: 100 });
+    await a.setBudget('acct_budgeted', { scope: 'tag', target: 'capped', period: 'day', limitCredits: 10 });
+    const call = (i: number, over: Partial<CallRecord> = {}): CallRecord => ({
+      id: `req_hot_${i}`,
+      accountId: 'acct_hot',
+      keyId: 'key_hot',
+      keyName: 'default',
+      endpoint: 'reddit.subforum',
+      credits: 1 + (i % 3),
+      cache: 'hit',
+      test: false,
+      tags: i % 5 ? [] : ['capped'],
+      createdAt: Date.now(),
+      channel: 'rest',
+      result: { hash: `h${i % 4}`, json: `{"n":${i % 4}}` },
+      ...over,
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => {
+        const store = i % 2 ? b : a;
+        if (i % 10 === 9) return store.recordTestCall(call(i, { keyId: 'key_test', test: true })).then(() => 'test' as const);
+        if (i % 10 === 7) return store.charge(call(i, { accountId: 'acct_budgeted' })).then((o) => (o.ok ? ('budgeted' as const) : ('refused' as const)));
+        return store.charge(call(i)).then((o) => {
+          expect(o.balance).toBeGreaterThanOrEqual(0);
+          return o.ok ? ('charged' as const) : ('refused' as const);
+        });
+      }),
+    );
+    const hot = await money(backends.schema!, 'acct_hot');
+    expect(hot.balance).toBeGreaterThanOrEqual(0);
+    expect(hot.balance).toBeLessThan(3); // spent down to less than the dearest charge
+    expect(hot.charged + hot.balance).toBe(500);
+    expect(hot.ledgerSum).toBe(hot.balance);
+    expect(hot.logged).toBe(hot.charged);
+    expect(hot.unmatched).toBe(0);
+    expect(hot.testCalls).toBe(100);
+    expect(outcomes.filter((o) => o === 'test')).toHaveLength(100);
+    // The budgeted account: its tag budget of 10 caps the tagged charges, each through the single-charge path.
+    const capped = await money(backends.schema!, 'acct_budgeted');
+    expect(capped.charged).toBeLessThanOrEqual(100);
+    expect(capped.ledgerSum).toBe(capped.balance);
+    expect(capped.logged).toBe(capped.charged);
+    const spentOnTag = (await adminQuery("SELECT coalesce(sum(credits), 0) AS v FROM calls WHERE account_id = 'acct_budgeted' AND 'capped' = ANY(tags)", [], backends.schema)).rows[0].v;
+    expect(spentOnTag).toBeLessThanOrEqual(10);
+    // Each answer archived once per day, though sent with the first charge of a batch only.
+    const bodies = (await adminQuery('SELECT count(*) AS v FROM result_bodies', [], backends.schema)).rows[0].v;
+    expect(bodies).toBe(4);
+    const missing = (await adminQuery('SELECT count(*) AS v FROM calls c WHERE c.result_hash IS NOT NULL AND NOT EXISTS (SELECT 1 FROM result_bodies r WHERE r.hash = c.result_hash)', [], backends.schema)).rows[0].v;
+    expect(missing).toBe(0);
+  }, START_MS);
+});
