@@ -3,14 +3,17 @@
  * budget; a worker that overruns, runs out of memory or crashes is terminated and replaced, and the caller gets a
  * ParseError. Memory outside the heap (ArrayBuffers: decoded streams, inflated parts), which the heap cap does not
  * see, is watched too: each worker publishes its external memory in a shared cell, and one past `externalMemoryMb`
- * is terminated the same way. The event loop only moves bytes. Files waiting for a worker are capped (`maxQueue`):
- * past it a call fails at once with the retryable `tooManyInFlight` (429, retry after a second) instead of piling
- * up memory and latency.
+ * is terminated the same way. The event loop only moves bytes. Files waiting for a worker are bounded by their bytes
+ * (`maxQueueMb`) and by the wait they can expect (the conversion time queued ahead of them, learnt from the files
+ * converted so far, against their own conversion budget), not by a count: two hundred small pages wait a second or
+ * two, while a few large PDFs fill the queue. Past either bound a call fails at once with the retryable
+ * `tooManyInFlight` (429) instead of piling up memory and latency. A count (`maxQueue`) can still be set.
  *
  * Two tiers: files of paying callers (`paid`) and free ones (`free`: keyless and test-mode calls, see
  * `withConversionTier`). Free files get fewer workers at once (`freeSlots`, default half the pool, at least one), a
- * shorter budget (`freeTimeoutMs`, default half) and a queue of their own, half as long; a waiting paid file is
- * always handed the next free worker before any waiting free file, so free traffic cannot queue paid files out.
+ * shorter budget (`freeTimeoutMs`, default half) and a queue of their own, half as long (half the bytes, and a wait
+ * bounded by their shorter budget); a waiting paid file is always handed the next free worker before any waiting
+ * free file, so free traffic cannot queue paid files out.
  *
  * Loads `dist/parse/worker.js` when it exists next to this file (built runs), else the TypeScript source through
  * tsx (tests, `tsx` scripts).
@@ -27,8 +30,10 @@ export interface PoolOptions {
   size?: number;
   memoryMb?: number;
   timeoutMs?: number;
-  /** Files that may wait for a free worker (default 8 per worker). */
+  /** Files that may wait for a free worker (default: no count; the bytes and the expected wait bound the queue). */
   maxQueue?: number;
+  /** Bytes of paid files that may wait, in MB (default 64); free files get half. */
+  maxQueueMb?: number;
   /**
    * Distinct number format codes a worker may hold parsed (the formatter keeps each for the thread's life, see
    * `number-format.ts`) before it is replaced by a fresh one after its file (default 20,000, about 100 MB at most).
@@ -36,7 +41,7 @@ export interface PoolOptions {
   formatCacheLimit?: number;
   /** Memory outside the heap (ArrayBuffers and other external memory) one worker may hold, in MB (default 256). */
   externalMemoryMb?: number;
-  /** Bytes a PDF's streams may decode to in all, in MB (default 128, see `pdf/decode-budget.ts`). */
+  /** Bytes a PDF's streams may decode to in all, in MB (default 128, see `pdf/stream-budget.ts`). */
   maxDecodedMb?: number;
   /** Workers free files may hold at once (default half the pool, at least one). */
   freeSlots?: number;
@@ -82,7 +87,12 @@ interface Slot {
   memory: Float64Array;
   job?: Job;
   timer?: NodeJS.Timeout;
+  startedAt?: number;
 }
+
+/** A file's expected conversion cost is counted in units of one file plus one per 64 KB of it. */
+const UNIT_BYTES = 64 * 1024;
+const units = (bytes: number) => 1 + bytes / UNIT_BYTES;
 
 /** How often busy workers' external memory is looked at. */
 const WATCH_MS = 20;
@@ -116,7 +126,12 @@ export class ParsePool {
   readonly freeSlots: number;
   readonly freeTimeoutMs: number;
   readonly freeMaxQueue: number;
+  /** Bytes that may wait, per tier. */
+  readonly maxQueueBytes: Record<ConversionTier, number>;
   readonly defaultTier: ConversionTier;
+  private readonly queuedBytes: Record<ConversionTier, number> = { paid: 0, free: 0 };
+  /** Milliseconds a unit of conversion took lately (moving average; a small HTML page is about one unit). */
+  private msPerUnit = 25;
   /** Workers replaced after an overrun or crash (for tests and logs). */
   replaced = 0;
   /** Workers replaced, their file answered, because they held too much (`formatCacheLimit`, or half their external memory). */
@@ -126,13 +141,15 @@ export class ParsePool {
     this.size = o.size ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     this.memoryMb = o.memoryMb ?? 512;
     this.timeoutMs = o.timeoutMs ?? 20_000;
-    this.maxQueue = o.maxQueue ?? this.size * 8;
+    this.maxQueue = o.maxQueue ?? Infinity;
     this.formatCacheLimit = o.formatCacheLimit ?? 20_000;
     this.externalMemoryMb = o.externalMemoryMb ?? 256;
     this.maxDecodedMb = o.maxDecodedMb ?? 128;
     this.freeSlots = Math.min(this.size, o.freeSlots ?? Math.max(1, Math.floor(this.size / 2)));
     this.freeTimeoutMs = Math.min(this.timeoutMs, o.freeTimeoutMs ?? Math.round(this.timeoutMs / 2));
     this.freeMaxQueue = Math.max(1, Math.floor(this.maxQueue / 2));
+    const queueBytes = (o.maxQueueMb ?? 64) * 1024 * 1024;
+    this.maxQueueBytes = { paid: queueBytes, free: Math.floor(queueBytes / 2) };
     this.defaultTier = o.defaultTier ?? 'paid';
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
@@ -155,6 +172,7 @@ export class ParsePool {
     worker.on('message', (msg: { id: number; result?: ParseResult; error?: { kind: ParseErrorKind; message: string }; retire?: boolean }) => {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
+      this.learn(slot, job);
       this.finish(slot);
       if (msg.error) job.reject(new ParseError(msg.error.kind, msg.error.message));
       else job.resolve(msg.result!);
@@ -183,6 +201,7 @@ export class ParsePool {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.job = undefined;
+    slot.startedAt = undefined;
   }
 
   /** Stops a busy worker that holds more memory outside its heap than allowed; its file fails with 400. */
@@ -226,16 +245,58 @@ export class ParsePool {
   convert(bytes: Uint8Array, maxPages: number, tier: ConversionTier = callerTier ?? this.defaultTier): Promise<ParseResult> {
     if (this.closed) return Promise.reject(new ParseError('timeout', 'The converter is shutting down.'));
     const queue = this.queues[tier];
-    const max = tier === 'paid' ? this.maxQueue : this.freeMaxQueue;
-    if (!this.canStart(tier) && queue.length >= max) {
-      return Promise.reject(
-        new QuarryError('tooManyInFlight', `The document converter is busy (${queue.length} files waiting for ${this.size} worker${this.size === 1 ? '' : 's'}); retry shortly.`, { retryAfterSeconds: 1 }),
-      );
+    if (!this.canStart(tier)) {
+      const busy = this.refusal(tier, bytes.length);
+      if (busy) return Promise.reject(busy);
     }
     return new Promise((resolve, reject) => {
       queue.push({ id: this.nextId++, bytes, maxPages, tier, resolve, reject });
+      this.queuedBytes[tier] += bytes.length;
       this.pump();
     });
+  }
+
+  /** Why a file of `size` bytes may not wait in `tier`'s queue (its bytes, its expected wait, or a set count), if so. */
+  private refusal(tier: ConversionTier, size: number): QuarryError | undefined {
+    const queue = this.queues[tier];
+    const workers = `${this.size} worker${this.size === 1 ? '' : 's'}`;
+    const busy = (why: string, retryAfterSeconds = 1) =>
+      new QuarryError('tooManyInFlight', `The document converter is busy (${why}); retry shortly.`, { retryAfterSeconds });
+    if (queue.length >= (tier === 'paid' ? this.maxQueue : this.freeMaxQueue)) return busy(`${queue.length} files waiting for ${workers}`);
+    if (queue.length && this.queuedBytes[tier] + size > this.maxQueueBytes[tier]) {
+      return busy(`${(this.queuedBytes[tier] / 1048576).toFixed(1)} MB of files waiting for ${workers}`);
+    }
+    const budgetMs = tier === 'paid' ? this.timeoutMs : this.freeTimeoutMs;
+    const waitMs = this.expectedWaitMs(tier);
+    if (queue.length && waitMs > budgetMs) {
+      return busy(`about ${Math.ceil(waitMs / 1000)} s of conversions waiting for ${workers}`, Math.min(60, Math.max(1, Math.ceil((waitMs - budgetMs) / 1000))));
+    }
+    return undefined;
+  }
+
+  /**
+   * How long a file queued now in `tier` would wait for a worker: what the running files have left and the paid
+   * files waiting (all workers take those first), then for a free file the free files ahead of it on the free slots.
+   */
+  expectedWaitMs(tier: ConversionTier): number {
+    const now = Date.now();
+    let ahead = 0;
+    for (const slot of this.slots) if (slot.job) ahead += Math.max(0, this.estimateMs(slot.job) - (now - (slot.startedAt ?? now)));
+    for (const job of this.queues.paid) ahead += this.estimateMs(job);
+    let wait = ahead / this.size;
+    if (tier === 'free') for (const job of this.queues.free) wait += this.estimateMs(job) / this.freeSlots;
+    return wait;
+  }
+
+  private estimateMs(job: Job): number {
+    return units(job.bytes.length) * this.msPerUnit;
+  }
+
+  /** A finished conversion teaches the estimate (moving average over about the last ten files). */
+  private learn(slot: Slot, job: Job): void {
+    if (slot.startedAt === undefined) return;
+    const perUnit = (Date.now() - slot.startedAt) / units(job.bytes.length);
+    this.msPerUnit += (perUnit - this.msPerUnit) * 0.1;
   }
 
   /** Files of each tier converting now. */
@@ -270,6 +331,8 @@ export class ParsePool {
 
   private start(slot: Slot, job: Job): void {
     slot.job = job;
+    slot.startedAt = Date.now();
+    this.queuedBytes[job.tier] -= job.bytes.length;
     slot.memory[0] = 0;
     const budgetMs = job.tier === 'paid' ? this.timeoutMs : this.freeTimeoutMs;
     slot.timer = setTimeout(() => {
@@ -288,6 +351,7 @@ export class ParsePool {
     this.closed = true;
     if (this.watch) clearInterval(this.watch);
     for (const q of Object.values(this.queues)) for (const j of q.splice(0)) j.reject(new ParseError('timeout', 'The converter is shutting down.'));
+    this.queuedBytes.paid = this.queuedBytes.free = 0;
     await Promise.all(this.slots.map((s) => ((s as { dead?: boolean }).dead = true, s.worker.terminate())));
   }
 }
@@ -297,7 +361,7 @@ const OUT_OF_MEMORY = 'The file needs more memory than the safety limit allows.'
 let shared: ParsePool | undefined;
 
 /**
- * The process-wide pool, started on first use. Settings: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS, _QUEUE. A
+ * The process-wide pool, started on first use. Settings: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS, _QUEUE_MB, _QUEUE. A
  * conversion whose caller's tier did not reach it counts as free: a mistake there costs a paying caller a shorter
  * budget, never a keyless one a paid slot.
  */
@@ -307,6 +371,7 @@ export function sharedPool(): ParsePool {
     memoryMb: num(process.env.QUARRY_PARSE_MEMORY_MB),
     timeoutMs: num(process.env.QUARRY_PARSE_TIMEOUT_MS),
     maxQueue: num(process.env.QUARRY_PARSE_QUEUE),
+    maxQueueMb: num(process.env.QUARRY_PARSE_QUEUE_MB),
     defaultTier: 'free',
   });
   return shared;
