@@ -59,7 +59,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the README's quick start, then the request log 
       `npx() { if [ "$1" = quarry ]; then shift; node --import ${TSX} ${JSON.stringify(path.join(ROOT, 'src/cli/main.ts'))} "$@"; else command npx "$@"; fi; }`,
     ].join('\n');
     const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_DATA_DIR: gw.dataDir, QUARRY_CONFIG_DIR: path.join(gw.dataDir, 'config'), QUARRY_LOG_LEVEL: 'silent' };
-    delete env.QUARRY_SECRET;
+    // On PostgreSQL the gateway helper exported its schema and its QUARRY_SECRET, which the CLI then needs.
+    if (!process.env.QUARRY_TEST_DATABASE_URL) delete env.QUARRY_SECRET;
     run = await runBash(`${prelude}\n${script.replaceAll('localhost:8080', host)}`, env);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   }, 120_000);
