@@ -70,7 +70,7 @@ const opened = new WeakMap<object, RequestLogStore>();
 export function requestLogFor(store: Store): RequestLogStore {
   let log = opened.get(store);
   if (log) return log;
-  if (store instanceof SqliteStore) log = new SqliteRequestLog(store.db);
+  if (store instanceof SqliteStore) log = new SqliteRequestLog(store.db, (run) => store.groupCommit(run));
   else if (store instanceof PostgresStore) log = new PostgresRequestLog(store);
   else throw new Error('the request log needs the SQLite or the PostgreSQL store');
   opened.set(store, log);

@@ -55,7 +55,14 @@ export class SqliteRequestLog implements RequestLogStore {
   private readonly s: Record<string, Statement>;
   private readonly insertMany: (entries: readonly RequestLogEntry[]) => void;
 
-  constructor(private readonly db: Database) {
+  /**
+   * `groupCommit`: the store's own group commit (`write-batch.ts`), so a turn's entries share the transaction of the
+   * turn's paid calls instead of committing apart; without it, each batch is its own transaction.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly groupCommit?: (run: () => void) => Promise<void>,
+  ) {
     migrate(db);
     const p = (sql: string) => db.prepare(sql);
     this.s = {
@@ -93,7 +100,9 @@ export class SqliteRequestLog implements RequestLogStore {
   }
 
   async append(entries: readonly RequestLogEntry[]): Promise<void> {
-    if (entries.length) this.insertMany(entries);
+    if (!entries.length) return;
+    if (this.groupCommit) await this.groupCommit(() => this.insertMany(entries));
+    else this.insertMany(entries);
   }
 
   async list(accountId: string, q: RequestLogQuery): Promise<{ rows: RequestLogEntry[]; total: number }> {

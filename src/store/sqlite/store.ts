@@ -151,6 +151,11 @@ export class SqliteStore implements Store {
     };
   }
 
+  /** Runs `run` in the next group commit of this store's writes (the request log shares it: one commit a turn). */
+  groupCommit<T>(run: () => T): Promise<T> {
+    return this.batch.submit(run);
+  }
+
   async createAccount(a: { id: string; email: string | null; credits: number }): Promise<void> {
     const now = Date.now();
     await this.batch.submit(() => {
