@@ -9,8 +9,8 @@ import { globalId, idFromGlobal, searchUrl } from '../../src/sources/airbnb/clie
 import { pricesOf, ratingOf } from '../../src/sources/airbnb/normalise.js';
 import { listingIdOf } from '../../src/sources/airbnb/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { AIRBNB_HOSTS, airbnbReplay, NEXT_CURSOR } from './airbnb-doubles.js';
 
@@ -193,49 +193,26 @@ describe('airbnb test mode (committed samples, from documented-shape doubles)', 
 });
 
 describe('airbnb through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(airbnbReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(AIRBNB_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: airbnbReplay(), hosts: AIRBNB_HOSTS }));
 
   it('live prices, paging, test mode, a 400 for dates out of order, walls and drift unbilled', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/airbnb/search', { ...search, limit: 3 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/airbnb/search', { ...search, limit: 3 });
     expect([r.status, r.json.creditsUsed]).toEqual([200, 1]);
-    const next = await post(gw.url, '/v1/airbnb/search', { ...search, limit: 3, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/airbnb/search', { ...search, limit: 3, cursor: r.json.data.cursor });
     expect(next.json.data.listings).toHaveLength(2);
-    const cal = await post(gw.url, '/v1/airbnb/calendar', { listing: ID, from: '2027-06-01', months: 2 }, { key });
+    const cal = await g.post('/v1/airbnb/calendar', { listing: ID, from: '2027-06-01', months: 2 });
     expect([cal.status, cal.json.creditsUsed]).toEqual([200, 1]);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
 
-    replay.seen.length = 0;
-    const sample = await post(gw.url, '/v1/airbnb/search', { location: 'Lisbon, Portugal', checkIn: '2027-06-10', checkOut: '2027-06-14', adults: 2 }, { key: testKey });
-    expect([sample.status, sample.json.creditsUsed, sample.json.data.listings.length]).toEqual([200, 1, 3]);
-    expect(replay.seen).toHaveLength(0);
+    await g.expectTestMode(async () => {
+      const sample = await g.post('/v1/airbnb/search', { location: 'Lisbon, Portugal', checkIn: '2027-06-10', checkOut: '2027-06-14', adults: 2 }, 'test');
+      expect([sample.status, sample.json.creditsUsed, sample.json.data.listings.length]).toEqual([200, 1, 3]);
+    });
 
-    const order = await post(gw.url, '/v1/airbnb/search', { location: 'Lisbon', checkIn: '2027-06-10', checkOut: '2027-06-01' }, { key });
-    expect([order.status, order.json.error.code, order.json.error.message]).toEqual([400, 'invalidRequest', 'checkOut: must be after checkIn']);
-    const walled = await post(gw.url, '/v1/airbnb/search', { location: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    replay.mutate = (_name, body) => body.replace('StaysPdpSections:', 'OtherQuery:');
-    const drift = await post(gw.url, '/v1/airbnb/listing', { listing: ID }, { key });
-    replay.mutate = undefined;
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    expect(await balance()).toBe(before - 3);
+    await g.expectFailure('/v1/airbnb/search', { location: 'Lisbon', checkIn: '2027-06-10', checkOut: '2027-06-01' }, { status: 400, code: 'invalidRequest', message: 'checkOut: must be after checkIn' });
+    await g.expectRefused('/v1/airbnb/search', { location: 'walled' });
+    await g.expectDrift('/v1/airbnb/listing', { listing: ID }, (_name, body) => body.replace('StaysPdpSections:', 'OtherQuery:'));
+    expect(await g.balance()).toBe(before - 3);
   });
 });

@@ -9,8 +9,9 @@ import { AMAZON_FILES, AMAZON_HOSTS, AMAZON_REPLAY, AMAZON_ROUTES, SESSION } fro
 import { documented } from '../../scripts/samples/documented.js';
 import { productRefOf } from '../../src/sources/amazon/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const html = { 'content-type': 'text/html; charset=utf-8' };
@@ -174,56 +175,29 @@ describe('amazon test mode', () => {
 });
 
 describe.skipIf(!haveRecordings('amazon'))(`amazon through the gateway${skipReason('amazon')}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({ ...AMAZON_REPLAY, routes: [...EXTRA, ...AMAZON_ROUTES] });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(AMAZON_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: { ...AMAZON_REPLAY, routes: [...EXTRA, ...AMAZON_ROUTES] }, hosts: AMAZON_HOSTS }));
 
   it('live: search per 20 products (40 cost 2), paged; a product, its reviews and a best-seller list 1 credit each', async () => {
-    const before = await balance();
-    const page1 = await post(gw.url, '/v1/amazon/search', { query: 'katzenfutter', country: 'de', limit: 40 }, { key });
+    const before = await g.balance();
+    const page1 = await g.post('/v1/amazon/search', { query: 'katzenfutter', country: 'de', limit: 40 });
     expect([page1.status, page1.json.data.products.length, page1.json.creditsUsed, page1.json.data.cursor]).toEqual([200, 40, 2, '40~']);
-    const page2 = await post(gw.url, '/v1/amazon/search', { query: 'katzenfutter', country: 'de', limit: 20, cursor: '40~' }, { key });
+    const page2 = await g.post('/v1/amazon/search', { query: 'katzenfutter', country: 'de', limit: 20, cursor: '40~' });
     expect([page2.json.data.products.length, page2.json.creditsUsed, page2.json.data.cursor]).toEqual([20, 1, '2']);
-    expect((await post(gw.url, '/v1/amazon/product', { product: 'B0011UCPM4' }, { key })).json.creditsUsed).toBe(1);
-    expect((await post(gw.url, '/v1/amazon/reviews', { product: 'B01MUGXRT9', country: 'es' }, { key })).json.creditsUsed).toBe(1);
-    expect((await post(gw.url, '/v1/amazon/bestsellers', { category: 'ce-de', country: 'de' }, { key })).json.creditsUsed).toBe(1);
-    expect(await balance()).toBe(before - 6);
+    expect((await g.post('/v1/amazon/product', { product: 'B0011UCPM4' })).json.creditsUsed).toBe(1);
+    expect((await g.post('/v1/amazon/reviews', { product: 'B01MUGXRT9', country: 'es' })).json.creditsUsed).toBe(1);
+    expect((await g.post('/v1/amazon/bestsellers', { category: 'ce-de', country: 'de' })).json.creditsUsed).toBe(1);
+    expect(await g.balance()).toBe(before - 6);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/amazon/search', { query: 'katzenfutter', country: 'de', limit: 20 }, { key: testKey });
-    expect([r.status, r.json.data.products.length, r.json.creditsUsed]).toEqual([200, 20, 1]);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/amazon/search', { query: 'katzenfutter', country: 'de', limit: 20 }, 'test');
+      expect([r.status, r.json.data.products.length, r.json.creditsUsed]).toEqual([200, 20, 1]);
+    });
   });
 
   it('drift (a product page without its title) → 502 sourceChanged; the robot check → 502 sourceRefused; both unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === AMAZON_FILES.kindle ? body.replaceAll('id="productTitle"', 'id="productName"') : body);
-    try {
-      const drift = await post(gw.url, '/v1/amazon/product', { product: 'B0011UCPM4', maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const wall = await post(gw.url, '/v1/amazon/product', { product: 'B0ROBOTCHK' }, { key });
-    expect([wall.status, wall.json.error.code]).toEqual([502, 'sourceRefused']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/amazon/product', { product: 'B0011UCPM4', maxAge: 0 }, (name, body) => (name === AMAZON_FILES.kindle ? body.replaceAll('id="productTitle"', 'id="productName"') : body));
+    await g.expectRefused('/v1/amazon/product', { product: 'B0ROBOTCHK' });
   });
 });

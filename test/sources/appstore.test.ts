@@ -9,8 +9,8 @@ import { APPSTORE_REPLAY, APPSTORE_ROUTES } from '../../scripts/samples/appstore
 import { documented } from '../../scripts/samples/documented.js';
 import { appRefOf } from '../../src/sources/appstore/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const I = 'itunes.apple.com';
@@ -139,62 +139,34 @@ describe('appstore test mode', () => {
 });
 
 describe.skipIf(!haveRecordings('appstore'))(`appstore through the gateway${skipReason('appstore')}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({ ...APPSTORE_REPLAY, routes: [...EXTRA, ...APPSTORE_ROUTES] });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([I]), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: { ...APPSTORE_REPLAY, routes: [...EXTRA, ...APPSTORE_ROUTES] }, hosts: [I] }));
 
   it('live: the app keyless and with a key (1 credit); search per 25 apps; reviews paged with a key', async () => {
-    const keyless = await post(gw.url, '/v1/appstore/app', { app: '284882215' });
+    const keyless = await g.post('/v1/appstore/app', { app: '284882215' }, 'anonymous');
     expect([keyless.status, keyless.json.data.app.title]).toEqual([200, 'Facebook']);
-    const before = await balance();
-    const app = await post(gw.url, '/v1/appstore/app', { app: 'com.facebook.Facebook' }, { key });
+    const before = await g.balance();
+    const app = await g.post('/v1/appstore/app', { app: 'com.facebook.Facebook' });
     expect(app.json.creditsUsed).toBe(1);
-    const search = await post(gw.url, '/v1/appstore/search', { query: 'weather', limit: 2 }, { key });
+    const search = await g.post('/v1/appstore/search', { query: 'weather', limit: 2 });
     expect([search.json.data.apps.length, search.json.creditsUsed]).toEqual([2, 1]);
-    const page1 = await post(gw.url, '/v1/appstore/reviews', { app: '284882215', limit: 3 }, { key });
-    const page2 = await post(gw.url, '/v1/appstore/reviews', { app: '284882215', limit: 3, cursor: page1.json.data.cursor }, { key });
+    const page1 = await g.post('/v1/appstore/reviews', { app: '284882215', limit: 3 });
+    const page2 = await g.post('/v1/appstore/reviews', { app: '284882215', limit: 3, cursor: page1.json.data.cursor });
     expect([page1.json.data.reviews.length, page2.json.data.reviews.length, page2.json.creditsUsed]).toEqual([3, 2, 1]);
-    expect(await balance()).toBe(before - 4);
+    expect(await g.balance()).toBe(before - 4);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/appstore/reviews', { app: '284882215', limit: 3 }, { key: testKey });
-    expect([r.status, r.json.data.reviews.length, r.json.creditsUsed]).toEqual([200, 3, 1]);
-    const next = await post(gw.url, '/v1/appstore/reviews', { app: '284882215', limit: 3, cursor: r.json.data.cursor }, { key: testKey });
-    expect(next.json.data.reviews).toHaveLength(2);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/appstore/reviews', { app: '284882215', limit: 3 }, 'test');
+      expect([r.status, r.json.data.reviews.length, r.json.creditsUsed]).toEqual([200, 3, 1]);
+      const next = await g.post('/v1/appstore/reviews', { app: '284882215', limit: 3, cursor: r.json.data.cursor }, 'test');
+      expect(next.json.data.reviews).toHaveLength(2);
+    });
   });
 
   it('drift (an app without its id) → 502 sourceChanged; a refusal → 502 sourceRefused; both unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === 'appstore/lookup.id-338986109.country-FR.json' ? body.replace(/"trackId":[^\n]*\n/, '') : body);
-    try {
-      const drift = await post(gw.url, '/v1/appstore/app', { app: '338986109', country: 'fr', maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const wall = await post(gw.url, '/v1/appstore/app', { app: '403403' }, { key });
-    expect([wall.status, wall.json.error.code]).toEqual([502, 'sourceRefused']);
-    const missing = await post(gw.url, '/v1/appstore/app', { app: '0' }, { key });
-    expect([missing.status, missing.json.error.code]).toEqual([404, 'notFound']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/appstore/app', { app: '338986109', country: 'fr', maxAge: 0 }, (name, body) => (name === 'appstore/lookup.id-338986109.country-FR.json' ? body.replace(/"trackId":[^\n]*\n/, '') : body));
+    await g.expectRefused('/v1/appstore/app', { app: '403403' });
+    await g.expectFailure('/v1/appstore/app', { app: '0' }, { status: 404, code: 'notFound' });
   });
 });

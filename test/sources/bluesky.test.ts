@@ -10,8 +10,8 @@ import { SEARCH_ACTORS_ROUTE } from '../../scripts/samples/bluesky.js';
 import { actorOf, feedRef, postRef } from '../../src/sources/bluesky/client.js';
 import { accountOf, postOf, threadOf } from '../../src/sources/bluesky/normalise.js';
 import { failure } from '../helpers/failure.js';
-import { post as call, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { ACCESS_JWT, APPVIEW, BSKY_HOSTS, ENTRYWAY, SETTINGS, blueskyReplay, recorded, xrpcError } from './bluesky-doubles.js';
 
@@ -258,29 +258,11 @@ describe.skipIf(!haveRecordings(F))(`bluesky against the recordings${skipReason(
 });
 
 describe.skipIf(!haveRecordings(F))(`bluesky through the gateway${skipReason(F)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(blueskyReplay([SEARCH_ACTORS_ROUTE, ...ERRORS]));
-    gw = await startGateway({
-      QUARRY_UPSTREAM_OVERRIDES: replay.overrides(BSKY_HOSTS),
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1',
-      QUARRY_UPSTREAM_RETRIES: '0',
-      QUARRY_BLUESKY_HANDLE: SETTINGS.HANDLE,
-      QUARRY_BLUESKY_APP_PASSWORD: SETTINGS.APP_PASSWORD,
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({
+    replay: blueskyReplay([SEARCH_ACTORS_ROUTE, ...ERRORS]),
+    hosts: BSKY_HOSTS,
+    env: { QUARRY_UPSTREAM_RETRIES: '0', QUARRY_BLUESKY_HANDLE: SETTINGS.HANDLE, QUARRY_BLUESKY_APP_PASSWORD: SETTINGS.APP_PASSWORD },
+  }));
 
   it('profiles, posts, threads, followers and feeds are keyless; search needs a key; paging needs a key', async () => {
     for (const [path, body] of [
@@ -290,53 +272,36 @@ describe.skipIf(!haveRecordings(F))(`bluesky through the gateway${skipReason(F)}
       ['/v1/bluesky/followers', { profile: KENNY_HANDLE }],
       ['/v1/bluesky/feed', { feed: FEED }],
     ] as const) {
-      const r = await call(gw.url, path, body, {});
+      const r = await g.post(path, body, 'anonymous');
       expect([path, r.status]).toEqual([path, 200]);
     }
-    expect((await call(gw.url, '/v1/bluesky/search', { query: 'redistricting' }, {})).status).toBe(401);
-    expect((await call(gw.url, '/v1/bluesky/posts', { profile: KENNY_HANDLE, cursor: '10~' }, {})).status).toBe(401);
+    expect((await g.post('/v1/bluesky/search', { query: 'redistricting' }, 'anonymous')).status).toBe(401);
+    expect((await g.post('/v1/bluesky/posts', { profile: KENNY_HANDLE, cursor: '10~' }, 'anonymous')).status).toBe(401);
   });
 
   it('live: posts priced per 30 that came back, search per 25, paging by the cursor', async () => {
-    const before = await balance();
-    const first = await call(gw.url, '/v1/bluesky/posts', { profile: KENNY_HANDLE, filter: 'replies', limit: 40 }, { key });
+    const before = await g.balance();
+    const first = await g.post('/v1/bluesky/posts', { profile: KENNY_HANDLE, filter: 'replies', limit: 40 });
     expect([first.status, first.json.data.posts.length, first.json.creditsUsed, first.json.data.cursor]).toEqual([200, 40, 2, '40~']);
-    const next = await call(gw.url, '/v1/bluesky/posts', { profile: KENNY_HANDLE, filter: 'replies', limit: 40, cursor: '40~' }, { key });
+    const next = await g.post('/v1/bluesky/posts', { profile: KENNY_HANDLE, filter: 'replies', limit: 40, cursor: '40~' });
     expect([next.json.data.posts.length, next.json.creditsUsed]).toEqual([10, 1]);
-    const s = await call(gw.url, '/v1/bluesky/search', { query: 'redistricting', limit: 25 }, { key });
+    const s = await g.post('/v1/bluesky/search', { query: 'redistricting', limit: 25 });
     expect([s.status, s.json.data.posts.length, s.json.creditsUsed]).toEqual([200, 25, 1]);
-    expect(await balance()).toBe(before - 4);
+    expect(await g.balance()).toBe(before - 4);
   });
 
   it('test mode answers every example from the samples, never upstream, no credits spent', async () => {
-    replay.seen.length = 0;
-    const before = await balance();
-    const { ENDPOINTS } = await import('../../src/catalogue/endpoints/index.js');
-    for (const def of ENDPOINTS.filter((d) => d.id.startsWith('bluesky.'))) {
-      const r = await call(gw.url, `/v1/${def.id.replaceAll('.', '/')}`, def.example, { key: testKey });
-      expect([def.id, r.status]).toEqual([def.id, 200]);
-    }
-    const next = await call(gw.url, '/v1/bluesky/followers', { profile: 'x.bsky.social', cursor: '24~' }, { key: testKey });
-    expect(next.json.data.users).toHaveLength(24);
-    expect(replay.seen).toEqual([]);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      await g.expectExamples('bluesky');
+      const next = await g.post('/v1/bluesky/followers', { profile: 'x.bsky.social', cursor: '24~' }, 'test');
+      expect(next.json.data.users).toHaveLength(24);
+    });
   });
 
   it('drift → 502 sourceChanged; a throttle or a sign-in wall → 502 sourceRefused; unknown → 404; all unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === 'bluesky/getProfiles.json' ? body.replace(/"followersCount":\d+,/, '') : body);
-    try {
-      const drift = await call(gw.url, '/v1/bluesky/profile', { profile: KENNY_HANDLE, maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const throttled = await call(gw.url, '/v1/bluesky/profile', { profile: 'throttled.bsky.social' }, { key });
-    expect([throttled.status, throttled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const walled = await call(gw.url, '/v1/bluesky/profile', { profile: 'walled.bsky.social' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const gone = await call(gw.url, '/v1/bluesky/profile', { profile: 'nobody.bsky.social' }, { key });
-    expect([gone.status, gone.json.error.code]).toEqual([404, 'notFound']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/bluesky/profile', { profile: KENNY_HANDLE, maxAge: 0 }, (name, body) => (name === 'bluesky/getProfiles.json' ? body.replace(/"followersCount":\d+,/, '') : body));
+    await g.expectRefused('/v1/bluesky/profile', { profile: 'throttled.bsky.social' });
+    await g.expectRefused('/v1/bluesky/profile', { profile: 'walled.bsky.social' });
+    await g.expectFailure('/v1/bluesky/profile', { profile: 'nobody.bsky.social' }, { status: 404, code: 'notFound' });
   });
 });

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hotelPath, langOf, searchUrl } from '../../src/sources/booking/client.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { BOOKING_HOSTS, bookingReplay } from './booking-doubles.js';
 
@@ -148,47 +148,26 @@ describe('booking test mode (committed samples, from documented-shape doubles)',
 });
 
 describe('booking through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(bookingReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(BOOKING_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: bookingReplay(), hosts: BOOKING_HOSTS }));
 
   it('live prices and paging, test mode, the dates 400, a wall and drift unbilled', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/booking/search', { ...search, limit: 2 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/booking/search', { ...search, limit: 2 });
     expect([r.status, r.json.creditsUsed]).toEqual([200, 1]);
-    const next = await post(gw.url, '/v1/booking/search', { ...search, limit: 2, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/booking/search', { ...search, limit: 2, cursor: r.json.data.cursor });
     expect(next.json.data.hotels).toHaveLength(2);
-    const reviews = await post(gw.url, '/v1/booking/reviews', { hotel: HOTEL, limit: 2 }, { key });
+    const reviews = await g.post('/v1/booking/reviews', { hotel: HOTEL, limit: 2 });
     expect([reviews.status, reviews.json.creditsUsed]).toEqual([200, 1]);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
 
-    replay.seen.length = 0;
-    const sample = await post(gw.url, '/v1/booking/search', { destination: 'Valletta', checkIn: '2027-06-10', checkOut: '2027-06-14', adults: 2 }, { key: testKey });
-    expect([sample.status, sample.json.data.hotels.length]).toEqual([200, 2]);
-    expect(replay.seen).toHaveLength(0);
+    await g.expectTestMode(async () => {
+      const sample = await g.post('/v1/booking/search', { destination: 'Valletta', checkIn: '2027-06-10', checkOut: '2027-06-14', adults: 2 }, 'test');
+      expect([sample.status, sample.json.data.hotels.length]).toEqual([200, 2]);
+    });
 
-    const dates = await post(gw.url, '/v1/booking/search', { destination: 'Valletta', checkIn: '2027-06-10', checkOut: '2027-06-09' }, { key });
-    expect([dates.status, dates.json.error.message]).toEqual([400, 'checkOut: must be after checkIn']);
-    const walled = await post(gw.url, '/v1/booking/search', { ...search, destination: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const drift = await post(gw.url, '/v1/booking/reviews', { hotel: HOTEL, cursor: '40' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    expect(await balance()).toBe(before - 3);
+    await g.expectFailure('/v1/booking/search', { destination: 'Valletta', checkIn: '2027-06-10', checkOut: '2027-06-09' }, { status: 400, message: 'checkOut: must be after checkIn' });
+    await g.expectRefused('/v1/booking/search', { ...search, destination: 'walled' });
+    await g.expectDrift('/v1/booking/reviews', { hotel: HOTEL, cursor: '40' });
+    expect(await g.balance()).toBe(before - 3);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { haveRecordings, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { haveRecordings, skipReason, startReplay, type Replay, type ReplayOptions, type ReplayRoute } from '../helpers/replay.js';
 
 export const CRYPTO_FOLDER = 'crypto';
 export const HAVE_CRYPTO = haveRecordings(`${CRYPTO_FOLDER}/coingecko`);
@@ -127,9 +127,14 @@ export function outgoing(drift?: (name: string, body: string) => string): (name:
   };
 }
 
-/** The replay double with every crypto route; `routes` come first, so a test can answer a path its own way. */
+/** The replay double's options with every crypto route; `routes` come first, so a test can answer a path its own way. */
+export function cryptoReplay(routes: ReplayRoute[] = []): ReplayOptions {
+  return { folders: [], routes: [...routes, ...coingeckoRoutes(), ...documentedRoutes()], mutate: outgoing() };
+}
+
+/** The replay double with every crypto route (`cryptoReplay`), started. */
 export async function startCryptoReplay(routes: ReplayRoute[] = []): Promise<Replay> {
-  return startReplay({ folders: [], routes: [...routes, ...coingeckoRoutes(), ...documentedRoutes()], mutate: outgoing() });
+  return startReplay(cryptoReplay(routes));
 }
 
 /** Every host the crypto routes answer for (the overrides a gateway needs). */

@@ -8,8 +8,8 @@ import { APP, EBAY_HOSTS, EBAY_REPLAY, EBAY_ROUTES, EBAY_SEARCH_FILE } from '../
 import { forgetTokens } from '../../src/sources/ebay/client.js';
 import { itemRefOf } from '../../src/sources/ebay/sites.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
@@ -159,54 +159,27 @@ describe('ebay test mode', () => {
 });
 
 describe.skipIf(!haveRecordings('ebay'))(`ebay through the gateway${skipReason('ebay')}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(EBAY_REPLAY);
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(EBAY_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: EBAY_REPLAY, hosts: EBAY_HOSTS }));
 
   it('live: search per 20 listings (60 cost 3), paged; a listing 1 credit', async () => {
-    const before = await balance();
-    const page1 = await post(gw.url, '/v1/ebay/search', { query: 'apple', country: 'de', limit: 60 }, { key });
+    const before = await g.balance();
+    const page1 = await g.post('/v1/ebay/search', { query: 'apple', country: 'de', limit: 60 });
     expect([page1.status, page1.json.data.items.length, page1.json.creditsUsed, page1.json.data.cursor]).toEqual([200, 60, 3, '60~']);
-    const page2 = await post(gw.url, '/v1/ebay/search', { query: 'apple', country: 'de', limit: 4, cursor: '60~' }, { key });
+    const page2 = await g.post('/v1/ebay/search', { query: 'apple', country: 'de', limit: 4, cursor: '60~' });
     expect([page2.json.data.items.length, page2.json.creditsUsed]).toEqual([4, 1]);
-    expect((await post(gw.url, '/v1/ebay/item', { item: '144278067683', country: 'de' }, { key })).json.creditsUsed).toBe(1);
-    expect(await balance()).toBe(before - 5);
+    expect((await g.post('/v1/ebay/item', { item: '144278067683', country: 'de' })).json.creditsUsed).toBe(1);
+    expect(await g.balance()).toBe(before - 5);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/ebay/search', { query: 'apple', country: 'de', limit: 20 }, { key: testKey });
-    expect([r.status, r.json.data.items.length, r.json.creditsUsed]).toEqual([200, 20, 1]);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/ebay/search', { query: 'apple', country: 'de', limit: 20 }, 'test');
+      expect([r.status, r.json.data.items.length, r.json.creditsUsed]).toEqual([200, 20, 1]);
+    });
   });
 
   it('drift (result cards that lost their titles) → 502 sourceChanged; the bot page → 502 sourceRefused; both unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === EBAY_SEARCH_FILE ? body.replaceAll('s-item__title', 's-item__name') : body);
-    try {
-      const drift = await post(gw.url, '/v1/ebay/search', { query: 'apple', country: 'de', maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const wall = await post(gw.url, '/v1/ebay/search', { query: 'pardon' }, { key });
-    expect([wall.status, wall.json.error.code]).toEqual([502, 'sourceRefused']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/ebay/search', { query: 'apple', country: 'de', maxAge: 0 }, (name, body) => (name === EBAY_SEARCH_FILE ? body.replaceAll('s-item__title', 's-item__name') : body));
+    await g.expectRefused('/v1/ebay/search', { query: 'pardon' });
   });
 });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ETSY_HOSTS, ETSY_LISTING_FILE, ETSY_REPLAY, ETSY_ROUTES, KEY } from '../../scripts/samples/etsy.js';
 import { unescape } from '../../src/sources/etsy/normalise.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const EXTRA: ReplayRoute[] = [
@@ -117,62 +117,30 @@ describe('etsy test mode', () => {
 });
 
 describe.skipIf(!haveRecordings('etsy'))(`etsy through the gateway${skipReason('etsy')}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let keyedGw: TestGateway;
-  let key: string;
-  let keyedKey: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({ ...ETSY_REPLAY, routes: [...EXTRA, ...ETSY_ROUTES] });
-    const env = { QUARRY_UPSTREAM_OVERRIDES: replay.overrides(ETSY_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' };
-    gw = await startGateway(env);
-    keyedGw = await startGateway({ ...env, QUARRY_ETSY_API_KEY: KEY.API_KEY });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-    keyedKey = (await keyedGw.accounts.createAccount({ credits: 100 })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await keyedGw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: { ...ETSY_REPLAY, routes: [...EXTRA, ...ETSY_ROUTES] }, hosts: ETSY_HOSTS }));
+  /** A second gateway, on the same double, with the operator's Etsy key. */
+  const withKey = useSourceGateway(() => ({ replay: g.replay, hosts: ETSY_HOSTS, env: { QUARRY_ETSY_API_KEY: KEY.API_KEY } }));
 
   it('live: a listing from its page 1 credit; search without the operator’s key 503, unbilled; with it, search and shops billed', async () => {
-    const before = await balance();
-    expect((await post(gw.url, '/v1/etsy/listing', { listing: '87673424' }, { key })).json.creditsUsed).toBe(1);
-    const unconfigured = await post(gw.url, '/v1/etsy/search', { query: 'personalized pillow' }, { key });
-    expect([unconfigured.status, unconfigured.json.error.code]).toEqual([503, 'sourceUnavailable']);
-    expect(await balance()).toBe(before - 1);
-    const page1 = await post(keyedGw.url, '/v1/etsy/search', { query: 'personalized pillow', limit: 2 }, { key: keyedKey });
-    const page2 = await post(keyedGw.url, '/v1/etsy/search', { query: 'personalized pillow', limit: 2, cursor: page1.json.data.cursor }, { key: keyedKey });
+    const before = await g.balance();
+    expect((await g.post('/v1/etsy/listing', { listing: '87673424' })).json.creditsUsed).toBe(1);
+    await g.expectFailure('/v1/etsy/search', { query: 'personalized pillow' }, { status: 503, code: 'sourceUnavailable' });
+    expect(await g.balance()).toBe(before - 1);
+    const page1 = await withKey.post('/v1/etsy/search', { query: 'personalized pillow', limit: 2 });
+    const page2 = await withKey.post('/v1/etsy/search', { query: 'personalized pillow', limit: 2, cursor: page1.json.data.cursor });
     expect([page1.json.data.listings.length, page1.json.creditsUsed, page2.json.data.listings.length]).toEqual([2, 1, 1]);
-    expect((await post(keyedGw.url, '/v1/etsy/shop', { shop: 'RocailStudio' }, { key: keyedKey })).json.creditsUsed).toBe(1);
+    expect((await withKey.post('/v1/etsy/shop', { shop: 'RocailStudio' })).json.creditsUsed).toBe(1);
   });
 
   it('test mode: the samples, never upstream, no credits spent (also without the operator key)', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/etsy/shop', { shop: 'RocailStudio' }, { key: testKey });
-    expect([r.status, r.json.data.shop.name]).toEqual([200, 'RocailStudio']);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/etsy/shop', { shop: 'RocailStudio' }, 'test');
+      expect([r.status, r.json.data.shop.name]).toEqual([200, 'RocailStudio']);
+    });
   });
 
   it('drift (a listing page without its Product) → 502 sourceChanged; DataDome → 502 sourceRefused; both unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === ETSY_LISTING_FILE ? body.replace('"@type": "Product"', '"@type": "Thing"').replace('"@type":"Product"', '"@type":"Thing"') : body);
-    try {
-      const drift = await post(gw.url, '/v1/etsy/listing', { listing: '87673424', maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const wall = await post(gw.url, '/v1/etsy/listing', { listing: '11111111' }, { key });
-    expect([wall.status, wall.json.error.code]).toEqual([502, 'sourceRefused']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/etsy/listing', { listing: '87673424', maxAge: 0 }, (name, body) => (name === ETSY_LISTING_FILE ? body.replace('"@type": "Product"', '"@type": "Thing"').replace('"@type":"Product"', '"@type":"Thing"') : body));
+    await g.expectRefused('/v1/etsy/listing', { listing: '11111111' });
   });
 });

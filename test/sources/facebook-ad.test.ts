@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adRef } from '../../src/sources/facebook/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
-import { startReplay, type Replay, type ReplayOptions } from '../helpers/replay.js';
+import { startReplay, type Replay, type ReplayOptions, type Seen } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import {
   AD_BY_ID,
@@ -22,7 +22,8 @@ import {
 } from './facebook-doubles.js';
 
 /** What the source asked Graph (a stray request from another test's reused port is not the source's). */
-const graph = (r: Replay) => r.seen.filter((s) => s.host === 'graph.facebook.com');
+const onGraph = (s: Seen) => s.host === 'graph.facebook.com';
+const graph = (r: Replay) => r.seen.filter(onGraph);
 
 /** The documented doubles alone: no recording is needed. */
 const replayOptions = (): ReplayOptions => ({ folders: [], ignoreQuery: ['fields'], routes: DOCUMENTED_ROUTES });
@@ -119,62 +120,29 @@ describe('facebook ads.ad test mode (the sample is built from a documented doubl
 });
 
 describe('facebook ads.ad through the gateway (documented doubles)', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(replayOptions());
-    gw = await startGateway({
-      QUARRY_UPSTREAM_OVERRIDES: replay.overrides(),
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1',
-      QUARRY_FACEBOOK_ACCESS_TOKEN: 'replay-token',
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: replayOptions(), env: { QUARRY_FACEBOOK_ACCESS_TOKEN: 'replay-token' } }));
 
   it('live: one ad costs 2 credits, found by id or in its page', async () => {
-    const before = await balance();
-    const byId = await post(gw.url, '/v1/facebook/ads/ad', { ad: AD_BY_ID }, { key });
+    const before = await g.balance();
+    const byId = await g.post('/v1/facebook/ads/ad', { ad: AD_BY_ID });
     expect(byId.status).toBe(200);
     expect(byId.json.creditsUsed).toBe(2);
-    const inPage = await post(gw.url, '/v1/facebook/ads/ad', { ad: library(AD_IN_PAGE_ONLY, DOCUMENTED_PAGE_ID) }, { key });
+    const inPage = await g.post('/v1/facebook/ads/ad', { ad: library(AD_IN_PAGE_ONLY, DOCUMENTED_PAGE_ID) });
     expect(inPage.json.data.ad.id).toBe(AD_IN_PAGE_ONLY);
-    expect(await balance()).toBe(before - 4);
+    expect(await g.balance()).toBe(before - 4);
   });
 
   it('test mode: the sample with a qry_test_ key, never upstream, balance untouched', async () => {
-    const before = await balance();
-    replay.seen.length = 0;
-    const r = await post(gw.url, '/v1/facebook/ads/ad', { ad: '1234567890123456' }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.ad.id).toBe(AD_BY_ID);
-    expect(graph(replay)).toHaveLength(0);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/facebook/ads/ad', { ad: '1234567890123456' }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.ad.id).toBe(AD_BY_ID);
+    }, onGraph);
   });
 
   it('refusals, unknown ads and drift fail unbilled: 502 sourceRefused, 404 notFound, 502 sourceChanged', async () => {
-    const before = await balance();
-    const throttled = await post(gw.url, '/v1/facebook/ads/ad', { ad: library(AD_NOWHERE, THROTTLED_PAGE) }, { key });
-    expect(throttled.status).toBe(502);
-    expect(throttled.json.error.code).toBe('sourceRefused');
-    const unknown = await post(gw.url, '/v1/facebook/ads/ad', { ad: AD_NOWHERE }, { key });
-    expect(unknown.status).toBe(404);
-    replay.mutate = (name, body) => (name.endsWith('archived-ad.node.json') ? body.replace('"ad_delivery_start_time"', '"delivery_start"') : body);
-    const drift = await post(gw.url, '/v1/facebook/ads/ad', { ad: AD_BY_ID, maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect(drift.status).toBe(502);
-    expect(drift.json.error.code).toBe('sourceChanged');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/facebook/ads/ad', { ad: library(AD_NOWHERE, THROTTLED_PAGE) });
+    await g.expectFailure('/v1/facebook/ads/ad', { ad: AD_NOWHERE }, { status: 404 });
+    await g.expectDrift('/v1/facebook/ads/ad', { ad: AD_BY_ID, maxAge: 0 }, (name, body) => (name.endsWith('archived-ad.node.json') ? body.replace('"ad_delivery_start_time"', '"delivery_start"') : body));
   });
 });

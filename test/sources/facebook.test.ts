@@ -9,8 +9,8 @@ import { archiveParams } from '../../src/sources/facebook/client.js';
 import { normalisePage } from '../../src/sources/facebook/normalise.js';
 import { decodeCursor, encodeCursor, pageRef } from '../../src/sources/facebook/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, readRecordingJson, skipReason, startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import {
   documented,
@@ -209,62 +209,30 @@ describe.skipIf(!haveRecordings(FOLDER))(`facebook against the recorded and docu
 });
 
 describe.skipIf(!haveRecordings(FOLDER))(`facebook through the gateway${skipReason(FOLDER)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(facebookReplay());
-    gw = await startGateway({
-      QUARRY_UPSTREAM_OVERRIDES: replay.overrides(),
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1',
-      QUARRY_FACEBOOK_ACCESS_TOKEN: 'replay-token',
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: facebookReplay(), env: { QUARRY_FACEBOOK_ACCESS_TOKEN: 'replay-token' } }));
 
   it('live: two ads cost 2 credits (2 per 10 results), the next page by its cursor 2 more', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/facebook/ads/page', { page: DOCUMENTED_PAGE_ID, country: 'de', status: 'all', limit: 2 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/facebook/ads/page', { page: DOCUMENTED_PAGE_ID, country: 'de', status: 'all', limit: 2 });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(2);
     expect(r.json.data.ads).toHaveLength(2);
-    const next = await post(gw.url, '/v1/facebook/ads/page', { page: DOCUMENTED_PAGE_ID, country: 'de', status: 'all', limit: 2, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/facebook/ads/page', { page: DOCUMENTED_PAGE_ID, country: 'de', status: 'all', limit: 2, cursor: r.json.data.cursor });
     expect(next.json.data.ads.map((a: any) => a.id)).toEqual(['1000000000000003']);
-    expect(await balance()).toBe(before - 4);
+    expect(await g.balance()).toBe(before - 4);
   });
 
   it('test mode: the recorded sample with a qry_test_ key, never upstream, balance untouched', async () => {
-    const before = await balance();
-    replay.seen.length = 0;
-    const r = await post(gw.url, '/v1/facebook/ads/search', { query: 'running shoes', country: 'us', status: 'active', limit: 30 }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.ads[0].id).toBe('2487345651520779');
-    expect(r.json.creditsUsed).toBe(2);
-    expect(replay.seen).toHaveLength(0);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/facebook/ads/search', { query: 'running shoes', country: 'us', status: 'active', limit: 30 }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.ads[0].id).toBe('2487345651520779');
+      expect(r.json.creditsUsed).toBe(2);
+    });
   });
 
   it('refusals and drift fail unbilled: throttled → 502 sourceRefused, a changed answer → 502 sourceChanged', async () => {
-    const before = await balance();
-    const throttled = await post(gw.url, '/v1/facebook/ads/page', { page: THROTTLED_PAGE }, { key });
-    expect(throttled.status).toBe(502);
-    expect(throttled.json.error.code).toBe('sourceRefused');
-    replay.mutate = (name, body) => body.replaceAll('"ad_delivery_start_time"', '"delivery_start"');
-    const drift = await post(gw.url, '/v1/facebook/ads/page', { page: DOCUMENTED_PAGE_ID, limit: 5, maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect(drift.status).toBe(502);
-    expect(drift.json.error.code).toBe('sourceChanged');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/facebook/ads/page', { page: THROTTLED_PAGE });
+    await g.expectDrift('/v1/facebook/ads/page', { page: DOCUMENTED_PAGE_ID, limit: 5, maxAge: 0 }, (name, body) => body.replaceAll('"ad_delivery_start_time"', '"delivery_start"'));
   });
 });

@@ -11,8 +11,8 @@ import { CookieJar, splitSetCookie } from '../../src/sources/finance/cookies.js'
 import { consentFields, forgetYahooSession } from '../../src/sources/finance/session.js';
 import { failure } from '../helpers/failure.js';
 import { cassetteFiles, cassetteRoute, errorRoute, HAVE_YAHOO, readCassette, YAHOO_SKIP, yahooRoutes } from '../helpers/finance-upstream.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const body = (file: string): any => JSON.parse(readCassette(file).body);
@@ -310,16 +310,11 @@ describe.skipIf(!HAVE_YAHOO)(`finance when Yahoo refuses or drifts${YAHOO_SKIP}`
 });
 
 describe.skipIf(!HAVE_YAHOO)(`finance through the gateway${YAHOO_SKIP}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    forgetYahooSession();
-    replay = await startReplay({
+  // The Yahoo session (cookie and crumb) is kept per process: none from the tests before, none left after.
+  beforeAll(() => forgetYahooSession());
+  afterAll(() => forgetYahooSession());
+  const g = useSourceGateway(() => ({
+    replay: {
       folders: [],
       routes: yahooRoutes([
         // A drifted history: the chart lost its meta's symbol.
@@ -327,70 +322,43 @@ describe.skipIf(!HAVE_YAHOO)(`finance through the gateway${YAHOO_SKIP}`, () => {
         // A walled screener: Yahoo's 403 block.
         { method: 'GET', host: 'query2.finance.yahoo.com', path: '/v1/finance/screener/predefined/saved', query: { scrIds: 'day_losers' }, status: 403, text: '<html>blocked</html>', headers: { 'content-type': 'text/html' } },
       ]),
-    });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    ({ apiKey: key, accountId } = acct);
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-    forgetYahooSession();
-  });
+    },
+  }));
 
   it('live quote: 200, one credit for two symbols', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/finance/quote', { symbols: ['AAPL', 'BABA'] }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/finance/quote', { symbols: ['AAPL', 'BABA'] });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(1);
     expect(r.json.data.quotes).toHaveLength(2);
-    expect(await balance()).toBe(before - 1);
+    expect(await g.balance()).toBe(before - 1);
   });
 
   it('live history: priced per 500 candles returned (49 → 1 credit, though 10 were reserved for limit 5000)', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/finance/history', { symbol: 'AAPL', from: '2020-08-31', to: '2020-11-06', limit: 5000 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/finance/history', { symbol: 'AAPL', from: '2020-08-31', to: '2020-11-06', limit: 5000 });
     expect(r.status).toBe(200);
     expect(r.json.data.candles).toHaveLength(49);
     expect(r.json.creditsUsed).toBe(1);
-    expect(await balance()).toBe(before - 1);
+    expect(await g.balance()).toBe(before - 1);
   });
 
   it('test mode: every example answers from the samples, never upstream, balance untouched', async () => {
-    const before = await balance();
-    const seen = replay.seen.length;
-    for (const def of Object.values(FINANCE)) {
-      const r = await post(gw.url, `/v1/${def.id.replace('.', '/')}`, def.example, { key: testKey });
-      expect(r.status, def.id).toBe(200);
-      expect(r.json.creditsUsed, def.id).toBeGreaterThanOrEqual(0);
-    }
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(() => g.expectExamples(Object.values(FINANCE), (r, def) => expect(r.json.creditsUsed, def.id).toBeGreaterThanOrEqual(0)));
   });
 
   it('drift: a chart without its symbol is 502 sourceChanged, unbilled', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/finance/history', { symbol: 'WSU.DE', from: '2023-08-04', to: '2023-08-08' }, { key });
-    expect(r.status).toBe(502);
-    expect(r.json.error.code).toBe('sourceChanged');
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/finance/history', { symbol: 'WSU.DE', from: '2023-08-04', to: '2023-08-08' });
   });
 
   it('a walled upstream is 502 sourceRefused, unbilled', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/finance/movers', { list: 'losers' }, { key });
-    expect(r.status).toBe(502);
-    expect(r.json.error.code).toBe('sourceRefused');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/finance/movers', { list: 'losers' });
   });
 
   it('bad input is a 400 naming the field', async () => {
-    const r = await post(gw.url, '/v1/finance/quote', { symbols: [] }, { key });
-    expect(r.status).toBe(400);
+    const r = await g.expectFailure('/v1/finance/quote', { symbols: [] }, { status: 400 });
     expect(r.json.error.message).toContain('symbols');
-    const h = await post(gw.url, '/v1/finance/history', { symbol: 'AAPL', within: 'year', from: '2020-01-01' }, { key });
-    expect(h.status).toBe(400);
+    const h = await g.expectFailure('/v1/finance/history', { symbol: 'AAPL', within: 'year', from: '2020-01-01' }, { status: 400 });
     expect(h.json.error.message).toMatch(/^within:/);
   });
 });

@@ -9,8 +9,8 @@ import { apolloCacheOf, jobSearchBody, siteOf } from '../../src/sources/glassdoo
 import { company } from '../../src/sources/glassdoor/normalise.js';
 import { employerIdOf } from '../../src/sources/glassdoor/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { documentedFile, GLASSDOOR_HOSTS, glassdoorReplay, PAGE2_CURSOR } from './glassdoor-doubles.js';
 
@@ -165,45 +165,25 @@ describe('glassdoor test mode (committed samples, from documented-shape doubles)
 });
 
 describe('glassdoor through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(glassdoorReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(GLASSDOOR_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: glassdoorReplay(), hosts: GLASSDOOR_HOSTS }));
 
   it('live prices and paging, test mode, a wall and drift unbilled', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'data engineer', location: 'Austin, TX', limit: 3 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/glassdoor/jobs/search', { query: 'data engineer', location: 'Austin, TX', limit: 3 });
     expect([r.status, r.json.creditsUsed]).toEqual([200, 1]);
-    const next = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'data engineer', location: 'Austin, TX', limit: 3, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/glassdoor/jobs/search', { query: 'data engineer', location: 'Austin, TX', limit: 3, cursor: r.json.data.cursor });
     expect(next.json.data.jobs).toHaveLength(2);
-    const salaries = await post(gw.url, '/v1/glassdoor/salaries', { company: '1000001', limit: 20 }, { key });
+    const salaries = await g.post('/v1/glassdoor/salaries', { company: '1000001', limit: 20 });
     expect([salaries.status, salaries.json.creditsUsed]).toEqual([200, 1]);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
 
-    replay.seen.length = 0;
-    const sample = await post(gw.url, '/v1/glassdoor/company', { company: '1000001' }, { key: testKey });
-    expect([sample.status, sample.json.data.company.name]).toEqual([200, 'Example Corp']);
-    expect(replay.seen).toHaveLength(0);
+    await g.expectTestMode(async () => {
+      const sample = await g.post('/v1/glassdoor/company', { company: '1000001' }, 'test');
+      expect([sample.status, sample.json.data.company.name]).toEqual([200, 'Example Corp']);
+    });
 
-    const walled = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code, walled.json.error.message]).toEqual([502, 'sourceRefused', 'glassdoor: the platform answered a Cloudflare bot wall instead of the page']);
-    const drift = await post(gw.url, '/v1/glassdoor/jobs/search', { query: 'schema drift' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    expect(await balance()).toBe(before - 3);
+    await g.expectFailure('/v1/glassdoor/jobs/search', { query: 'walled' }, { status: 502, code: 'sourceRefused', message: 'glassdoor: the platform answered a Cloudflare bot wall instead of the page' });
+    await g.expectDrift('/v1/glassdoor/jobs/search', { query: 'schema drift' });
+    expect(await g.balance()).toBe(before - 3);
   });
 });

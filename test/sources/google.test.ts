@@ -9,8 +9,8 @@ import { documented } from '../../scripts/samples/documented.js';
 import { adRefOf, advertiserIdOf, domainOf } from '../../src/sources/google/client.js';
 import { countryOfGeoTarget, geoTargetOf } from '../../src/sources/google/regions.js';
 import { failure } from '../helpers/failure.js';
-import { post as call, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { ADVERTISER, ATC_HOST, PAGE2_TOKEN, freq, googleReplay } from './google-doubles.js';
 
@@ -117,55 +117,26 @@ describe('google ads against documented answers (not recordings)', () => {
 });
 
 describe('google ads through the gateway (documented answers)', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(googleReplay(WALLS));
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([ATC_HOST]), QUARRY_OUTBOUND_ALLOW: '127.0.0.1', QUARRY_UPSTREAM_RETRIES: '0' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: googleReplay(WALLS), hosts: [ATC_HOST], env: { QUARRY_UPSTREAM_RETRIES: '0' } }));
 
   it('live: ads at 2 credits per 10, an ad at 2, advertisers at 1; paging by the token', async () => {
-    const before = await balance();
-    const first = await call(gw.url, '/v1/google/ads/search', { domain: 'example.com', limit: 100 }, { key });
+    const before = await g.balance();
+    const first = await g.post('/v1/google/ads/search', { domain: 'example.com', limit: 100 });
     expect([first.status, first.json.data.ads.length, first.json.creditsUsed]).toEqual([200, 3, 2]);
-    const next = await call(gw.url, '/v1/google/ads/search', { domain: 'example.com', limit: 100, cursor: first.json.data.cursor }, { key });
+    const next = await g.post('/v1/google/ads/search', { domain: 'example.com', limit: 100, cursor: first.json.data.cursor });
     expect(next.json.data.ads).toHaveLength(1);
-    expect((await call(gw.url, '/v1/google/ads/ad', { ad: AD }, { key })).json.creditsUsed).toBe(2);
-    expect((await call(gw.url, '/v1/google/ads/advertisers', { query: 'example' }, { key })).json.creditsUsed).toBe(1);
-    expect(await balance()).toBe(before - 7);
+    expect((await g.post('/v1/google/ads/ad', { ad: AD })).json.creditsUsed).toBe(2);
+    expect((await g.post('/v1/google/ads/advertisers', { query: 'example' })).json.creditsUsed).toBe(1);
+    expect(await g.balance()).toBe(before - 7);
   });
 
   it('test mode answers every example from the samples, never upstream, no credits spent', async () => {
-    replay.seen.length = 0;
-    const before = await balance();
-    const { ENDPOINTS } = await import('../../src/catalogue/endpoints/index.js');
-    for (const def of ENDPOINTS.filter((d) => d.id.startsWith('google.'))) {
-      const r = await call(gw.url, `/v1/${def.id.replaceAll('.', '/')}`, def.example, { key: testKey });
-      expect([def.id, r.status]).toEqual([def.id, 200]);
-    }
-    expect(replay.seen).toEqual([]);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(() => g.expectExamples('google'));
   });
 
   it('a throttle → 502 sourceRefused; drift → 502 sourceChanged; unknown → 404; all unbilled', async () => {
-    const before = await balance();
-    const walled = await call(gw.url, '/v1/google/ads/advertisers', { query: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const drift = await call(gw.url, '/v1/google/ads/search', { domain: 'drifted.com' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    const gone = await call(gw.url, '/v1/google/ads/ad', { ad: 'CR00000000000000000009', advertiser: ADVERTISER }, { key });
-    expect([gone.status, gone.json.error.code]).toEqual([404, 'notFound']);
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/google/ads/advertisers', { query: 'walled' });
+    await g.expectDrift('/v1/google/ads/search', { domain: 'drifted.com' });
+    await g.expectFailure('/v1/google/ads/ad', { ad: 'CR00000000000000000009', advertiser: ADVERTISER }, { status: 404, code: 'notFound' });
   });
 });

@@ -11,8 +11,8 @@ import { dataBlocks, rpcPayload } from '../../src/sources/googleplay/client.js';
 import { embeddedReviews } from '../../src/sources/googleplay/normalise.js';
 import { hlOf, packageOf } from '../../src/sources/googleplay/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, readRecording, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const P = 'play.google.com';
@@ -153,57 +153,30 @@ describe('googleplay test mode', () => {
 });
 
 describe.skipIf(!haveRecordings('googleplay'))(`googleplay through the gateway${skipReason('googleplay')}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({ ...GOOGLEPLAY_REPLAY, routes: [...EXTRA, ...GOOGLEPLAY_ROUTES] });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([P, 'consent.google.com']), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: { ...GOOGLEPLAY_REPLAY, routes: [...EXTRA, ...GOOGLEPLAY_ROUTES] }, hosts: [P, 'consent.google.com'] }));
 
   it('live: the app keyless, search per 20 apps, reviews paged with a key', async () => {
-    const keyless = await post(gw.url, '/v1/googleplay/app', { app: EDU });
+    const keyless = await g.post('/v1/googleplay/app', { app: EDU }, 'anonymous');
     expect([keyless.status, keyless.json.data.app.title]).toEqual([200, 'Edu Market']);
-    const before = await balance();
-    const search = await post(gw.url, '/v1/googleplay/search', { query: 'budget tracker' }, { key });
+    const before = await g.balance();
+    const search = await g.post('/v1/googleplay/search', { query: 'budget tracker' });
     expect([search.json.data.apps.length, search.json.creditsUsed]).toEqual([3, 1]);
-    const page1 = await post(gw.url, '/v1/googleplay/reviews', { app: EDU, limit: 3 }, { key });
-    const page2 = await post(gw.url, '/v1/googleplay/reviews', { app: EDU, limit: 3, cursor: page1.json.data.cursor }, { key });
+    const page1 = await g.post('/v1/googleplay/reviews', { app: EDU, limit: 3 });
+    const page2 = await g.post('/v1/googleplay/reviews', { app: EDU, limit: 3, cursor: page1.json.data.cursor });
     expect([page1.json.data.reviews.length, page2.json.data.reviews.length, page2.json.creditsUsed]).toEqual([3, 2, 1]);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/googleplay/app', { app: EDU }, { key: testKey });
-    expect([r.status, r.json.data.app.title]).toEqual([200, 'Edu Market']);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/googleplay/app', { app: EDU }, 'test');
+      expect([r.status, r.json.data.app.title]).toEqual([200, 'Edu Market']);
+    });
   });
 
   it('drift (the app without its title) → 502 sourceChanged; the unusual-traffic wall → 502 sourceRefused; both unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name.endsWith('edumarketapp.html') ? body.replace('[["Edu Market"]', '[[null]') : body);
-    try {
-      const drift = await post(gw.url, '/v1/googleplay/app', { app: EDU, maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const wall = await post(gw.url, '/v1/googleplay/app', { app: 'com.example.sorry' }, { key });
-    expect([wall.status, wall.json.error.code]).toEqual([502, 'sourceRefused']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/googleplay/app', { app: EDU, maxAge: 0 }, (name, body) => (name.endsWith('edumarketapp.html') ? body.replace('[["Edu Market"]', '[[null]') : body));
+    await g.expectRefused('/v1/googleplay/app', { app: 'com.example.sorry' });
   });
 });
 

@@ -10,8 +10,8 @@ import { documented } from '../../scripts/samples/documented.js';
 import { itemId, username } from '../../src/sources/hackernews/client.js';
 import { postOf } from '../../src/sources/hackernews/normalise.js';
 import { failure } from '../helpers/failure.js';
-import { post as call, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { HN_HOSTS, hackernewsReplay } from './hackernews-doubles.js';
 
@@ -202,82 +202,51 @@ describe.skipIf(!haveRecordings(F))(`hackernews against the recordings${skipReas
 });
 
 describe.skipIf(!haveRecordings(F))(`hackernews through the gateway${skipReason(F)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(
-      hackernewsReplay([
-        { host: FIREBASE, path: '/v0/user/throttled.json', status: 429, text: '{"error":"Too many requests"}', headers: json },
-        { host: FIREBASE, path: '/v0/user/walled.json', status: 403, text: '<html><body>Forbidden</body></html>', headers: { 'content-type': 'text/html' } },
-        UNKNOWN_ITEMS,
-        UNKNOWN_USERS,
-      ]),
-    );
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(HN_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1', QUARRY_UPSTREAM_RETRIES: '0' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({
+    replay: hackernewsReplay([
+      { host: FIREBASE, path: '/v0/user/throttled.json', status: 429, text: '{"error":"Too many requests"}', headers: json },
+      { host: FIREBASE, path: '/v0/user/walled.json', status: 403, text: '<html><body>Forbidden</body></html>', headers: { 'content-type': 'text/html' } },
+      UNKNOWN_ITEMS,
+      UNKNOWN_USERS,
+    ]),
+    hosts: HN_HOSTS,
+    env: { QUARRY_UPSTREAM_RETRIES: '0' },
+  }));
 
   it('live: a thread priced per 100 comments, stories per 30, paging by the cursor', async () => {
-    const before = await balance();
-    const item = await call(gw.url, '/v1/hackernews/item', { item: '21500569', limit: 500 }, { key });
+    const before = await g.balance();
+    const item = await g.post('/v1/hackernews/item', { item: '21500569', limit: 500 });
     expect([item.status, item.json.creditsUsed, item.json.data.comments.length]).toEqual([200, 1, 3]);
-    const first = await call(gw.url, '/v1/hackernews/stories', { list: 'top', limit: 3 }, { key });
+    const first = await g.post('/v1/hackernews/stories', { list: 'top', limit: 3 });
     expect([first.status, first.json.creditsUsed]).toEqual([200, 1]);
-    const next = await call(gw.url, '/v1/hackernews/stories', { list: 'top', limit: 3, cursor: first.json.data.cursor }, { key });
+    const next = await g.post('/v1/hackernews/stories', { list: 'top', limit: 3, cursor: first.json.data.cursor });
     expect(next.json.data.stories.map((s: any) => s.id)).toEqual(['21298383', '21299960']);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
   });
 
   it('user, search and updates are keyless; paging and the other endpoints need a key', async () => {
-    const u = await call(gw.url, '/v1/hackernews/user', { user: 'tomek' }, {});
+    const u = await g.post('/v1/hackernews/user', { user: 'tomek' }, 'anonymous');
     expect([u.status, u.json.data.user.karma]).toEqual([200, 6]);
     expect(u.headers.get('x-ratelimit-limit')).toBeTruthy();
-    expect((await call(gw.url, '/v1/hackernews/search', { query: 'rust async', limit: 2 }, {})).status).toBe(200);
-    expect((await call(gw.url, '/v1/hackernews/updates', {}, {})).status).toBe(200);
-    expect((await call(gw.url, '/v1/hackernews/search', { query: 'rust async', limit: 2, cursor: '1' }, {})).status).toBe(401);
-    expect((await call(gw.url, '/v1/hackernews/item', { item: '21500569' }, {})).status).toBe(401);
+    expect((await g.post('/v1/hackernews/search', { query: 'rust async', limit: 2 }, 'anonymous')).status).toBe(200);
+    expect((await g.post('/v1/hackernews/updates', {}, 'anonymous')).status).toBe(200);
+    expect((await g.post('/v1/hackernews/search', { query: 'rust async', limit: 2, cursor: '1' }, 'anonymous')).status).toBe(401);
+    expect((await g.post('/v1/hackernews/item', { item: '21500569' }, 'anonymous')).status).toBe(401);
   });
 
   it('test mode answers every example from the samples, pages them, never upstream, no credits spent', async () => {
-    replay.seen.length = 0;
-    const before = await balance();
-    const { ENDPOINTS } = await import('../../src/catalogue/endpoints/index.js');
-    for (const def of ENDPOINTS.filter((d) => d.id.startsWith('hackernews.'))) {
-      const r = await call(gw.url, `/v1/${def.id.replaceAll('.', '/')}`, def.example, { key: testKey });
-      expect([def.id, r.status]).toEqual([def.id, 200]);
-    }
-    const first = await call(gw.url, '/v1/hackernews/stories', { list: 'top' }, { key: testKey });
-    const next = await call(gw.url, '/v1/hackernews/stories', { list: 'top', cursor: first.json.data.cursor }, { key: testKey });
-    expect(next.json.data.stories).toHaveLength(2);
-    expect(replay.seen).toEqual([]);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      await g.expectExamples('hackernews');
+      const first = await g.post('/v1/hackernews/stories', { list: 'top' }, 'test');
+      const next = await g.post('/v1/hackernews/stories', { list: 'top', cursor: first.json.data.cursor }, 'test');
+      expect(next.json.data.stories).toHaveLength(2);
+    });
   });
 
   it('drift → 502 sourceChanged; a throttle or a block → 502 sourceRefused; unknown → 404; all unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === 'hackernews/user.tomek.json' ? body.replace('"karma" : 6,', '') : body);
-    try {
-      const drift = await call(gw.url, '/v1/hackernews/user', { user: 'tomek', maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const throttled = await call(gw.url, '/v1/hackernews/user', { user: 'throttled' }, { key });
-    expect([throttled.status, throttled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const walled = await call(gw.url, '/v1/hackernews/user', { user: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const gone = await call(gw.url, '/v1/hackernews/item', { item: '2' }, { key });
-    expect([gone.status, gone.json.error.code]).toEqual([404, 'notFound']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/hackernews/user', { user: 'tomek', maxAge: 0 }, (name, body) => (name === 'hackernews/user.tomek.json' ? body.replace('"karma" : 6,', '') : body));
+    await g.expectRefused('/v1/hackernews/user', { user: 'throttled' });
+    await g.expectRefused('/v1/hackernews/user', { user: 'walled' });
+    await g.expectFailure('/v1/hackernews/item', { item: '2' }, { status: 404, code: 'notFound' });
   });
 });

@@ -9,8 +9,8 @@ import { filtersOf, searchQuery, webHost } from '../../src/sources/indeed/client
 import { htmlText, jobPosting } from '../../src/sources/indeed/normalise.js';
 import { decodeCursor, encodeCursor, jobRef } from '../../src/sources/indeed/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { API_KEY, documented, indeedReplay, PAGE1_NEXT, SETTINGS } from './indeed-doubles.js';
 
@@ -180,66 +180,32 @@ describe('indeed live path against the documented-shape doubles', () => {
 });
 
 describe('indeed through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(indeedReplay());
-    gw = await startGateway({
-      QUARRY_UPSTREAM_OVERRIDES: replay.overrides(),
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1',
-      QUARRY_INDEED_API_KEY: API_KEY,
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: indeedReplay(), env: { QUARRY_INDEED_API_KEY: API_KEY } }));
 
   it('live: two jobs cost 1 credit (1 per 20 results), the job 1; paging by the cursor', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/indeed/search', { query: 'nurse', location: 'London', country: 'GB', limit: 2 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/indeed/search', { query: 'nurse', location: 'London', country: 'GB', limit: 2 });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(1);
-    const next = await post(gw.url, '/v1/indeed/search', { query: 'nurse', location: 'London', country: 'GB', limit: 2, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/indeed/search', { query: 'nurse', location: 'London', country: 'GB', limit: 2, cursor: r.json.data.cursor });
     expect(next.json.data.jobs).toHaveLength(2);
-    const job = await post(gw.url, '/v1/indeed/job', { job: 'a1b2c3d4e5f60718', country: 'gb' }, { key });
+    const job = await g.post('/v1/indeed/job', { job: 'a1b2c3d4e5f60718', country: 'gb' });
     expect(job.status).toBe(200);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
   });
 
   it('test mode: the sample with a qry_test_ key, never upstream, balance untouched', async () => {
-    const before = await balance();
-    replay.seen.length = 0;
-    const r = await post(gw.url, '/v1/indeed/search', { query: 'nurse', location: 'London', country: 'gb', salary: { min: 30000 }, limit: 25 }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.jobs).toHaveLength(2);
-    expect(r.json.creditsUsed).toBe(1);
-    expect(replay.seen).toHaveLength(0);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/indeed/search', { query: 'nurse', location: 'London', country: 'gb', salary: { min: 30000 }, limit: 25 }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.jobs).toHaveLength(2);
+      expect(r.json.creditsUsed).toBe(1);
+    });
   });
 
   it('refusals and drift fail unbilled: a challenge page → 502 sourceRefused, a refused query → 502 sourceChanged', async () => {
-    const before = await balance();
-    const walled = await post(gw.url, '/v1/indeed/search', { query: 'nurse', country: 'de' }, { key });
-    expect(walled.status).toBe(502);
-    expect(walled.json.error.code).toBe('sourceRefused');
-    const drift = await post(gw.url, '/v1/indeed/search', { query: 'schema drift', country: 'gb' }, { key });
-    expect(drift.status).toBe(502);
-    expect(drift.json.error.code).toBe('sourceChanged');
-    replay.mutate = (name, body) => body.replaceAll('"title"', '"heading"');
-    const renamed = await post(gw.url, '/v1/indeed/search', { query: 'nurse', country: 'gb', limit: 3 }, { key });
-    replay.mutate = undefined;
-    expect(renamed.status).toBe(502);
-    expect(renamed.json.error.code).toBe('sourceChanged');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/indeed/search', { query: 'nurse', country: 'de' });
+    await g.expectDrift('/v1/indeed/search', { query: 'schema drift', country: 'gb' });
+    await g.expectDrift('/v1/indeed/search', { query: 'nurse', country: 'gb', limit: 3 }, (name, body) => body.replaceAll('"title"', '"heading"'));
   });
 });

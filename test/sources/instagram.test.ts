@@ -9,8 +9,9 @@ import { graphPosts, profileRecord } from '../../src/sources/instagram/normalise
 import { INSTAGRAM_REPLAY, SESSION } from '../../scripts/samples/instagram.js';
 import { QUERY_HASHES } from '../../src/sources/instagram/client.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post } from '../helpers/gateway.js';
 import { haveRecordings, readRecording, readRecordingJson, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const F = 'instagram';
@@ -226,83 +227,44 @@ describe('instagram test mode', () => {
 });
 
 describe.skipIf(!haveRecordings(F))(`instagram through the gateway${skipReason(F)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(INSTAGRAM_REPLAY);
-    gw = await startGateway({
-      QUARRY_UPSTREAM_OVERRIDES: replay.overrides(['www.instagram.com']),
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1',
-      QUARRY_INSTAGRAM_SESSION_COOKIE: SESSION.SESSION_COOKIE,
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: INSTAGRAM_REPLAY, hosts: ['www.instagram.com'], env: { QUARRY_INSTAGRAM_SESSION_COOKIE: SESSION.SESSION_COOKIE } }));
 
   it('live: priced per 25 posts, the cursor going back as GraphQL `after`', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/instagram/hashtag', { hashtag: 'paris', limit: 50 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/instagram/hashtag', { hashtag: 'paris', limit: 50 });
     expect(r.status).toBe(200);
     expect(r.json.data.posts).toHaveLength(34);
     expect(r.json.creditsUsed).toBe(2); // 34 posts at 25 a credit
-    expect(await balance()).toBe(before - 2);
-    const next = await post(gw.url, '/v1/instagram/hashtag', { hashtag: 'paris', limit: 10, cursor: r.json.data.cursor }, { key });
+    expect(await g.balance()).toBe(before - 2);
+    const next = await g.post('/v1/instagram/hashtag', { hashtag: 'paris', limit: 10, cursor: r.json.data.cursor });
     expect(next.status).toBe(200);
     expect(next.json.creditsUsed).toBe(1);
-    expect(JSON.parse(replay.seen.at(-1)!.query.get('variables')!).after).toBe(r.json.data.cursor);
+    expect(JSON.parse(g.replay.seen.at(-1)!.query.get('variables')!).after).toBe(r.json.data.cursor);
   });
 
   it('the session cookie reaches the app API', async () => {
-    const r = await post(gw.url, '/v1/instagram/post', { post: 'CAnqPB-Jzcj' }, { key });
+    const r = await g.post('/v1/instagram/post', { post: 'CAnqPB-Jzcj' });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(1);
     expect(r.json.data.post.id).toBe('2317006284167526179');
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/instagram/posts', { profile: 'anyone', type: 'tagged' }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.posts).toHaveLength(10);
-    expect(r.json.creditsUsed).toBe(1);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/instagram/posts', { profile: 'anyone', type: 'tagged' }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.posts).toHaveLength(10);
+      expect(r.json.creditsUsed).toBe(1);
+    });
   });
 
   it('drift: a post without its shortcode → 502 sourceChanged, unbilled', async () => {
-    replay.mutate = (name, body) => (name.endsWith('graphql-tagged.json') ? body.replace('"shortcode"', '"code_"') : body);
-    try {
-      const before = await balance();
-      const r = await post(gw.url, '/v1/instagram/posts', { profile: 'robertdowneyjr', type: 'tagged', maxAge: 0 }, { key });
-      expect(r.status).toBe(502);
-      expect(r.json.error.code).toBe('sourceChanged');
-      expect(await balance()).toBe(before);
-    } finally {
-      replay.mutate = undefined;
-    }
+    await g.expectDrift('/v1/instagram/posts', { profile: 'robertdowneyjr', type: 'tagged', maxAge: 0 }, (name, body) => (name.endsWith('graphql-tagged.json') ? body.replace('"shortcode"', '"code_"') : body));
   });
 
   it('a login wall → 502 sourceRefused, unbilled', async () => {
-    replay.mutate = (name, body) =>
-      name.endsWith('web_profile_info.json') ? '{"message":"Please wait a few minutes before you try again.","require_login":true,"status":"fail"}' : body;
-    try {
-      const before = await balance();
-      const r = await post(gw.url, '/v1/instagram/profile', { profile: 'robertdowneyjr', maxAge: 0 }, { key });
-      expect(r.status).toBe(502);
-      expect(r.json.error.code).toBe('sourceRefused');
-      expect(await balance()).toBe(before);
-    } finally {
-      replay.mutate = undefined;
-    }
+    await g.expectRefused('/v1/instagram/profile', { profile: 'robertdowneyjr', maxAge: 0 }, (name, body) =>
+      name.endsWith('web_profile_info.json') ? '{"message":"Please wait a few minutes before you try again.","require_login":true,"status":"fail"}' : body,
+    );
   });
 });

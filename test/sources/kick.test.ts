@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { documented } from '../../scripts/samples/documented.js';
 import { slugOf } from '../../src/sources/kick/client.js';
 import { failure } from '../helpers/failure.js';
-import { post as call, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { KICK_HOST, NEXT, kickReplay } from './kick-doubles.js';
 
@@ -95,54 +95,25 @@ describe('kick against documented answers (not recordings)', () => {
 });
 
 describe('kick through the gateway (documented answers)', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(kickReplay(WALLS));
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([KICK_HOST]), QUARRY_OUTBOUND_ALLOW: '127.0.0.1', QUARRY_UPSTREAM_RETRIES: '0' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: kickReplay(WALLS), hosts: [KICK_HOST], env: { QUARRY_UPSTREAM_RETRIES: '0' } }));
 
   it('live: a channel for 1 credit, clips per 20, paging by the cursor', async () => {
-    const before = await balance();
-    expect((await call(gw.url, '/v1/kick/channel', { channel: 'examplestreamer' }, { key })).json.creditsUsed).toBe(1);
-    const first = await call(gw.url, '/v1/kick/clips', { channel: 'examplestreamer' }, { key });
+    const before = await g.balance();
+    expect((await g.post('/v1/kick/channel', { channel: 'examplestreamer' })).json.creditsUsed).toBe(1);
+    const first = await g.post('/v1/kick/clips', { channel: 'examplestreamer' });
     expect([first.json.data.clips.length, first.json.creditsUsed]).toEqual([3, 1]);
-    const next = await call(gw.url, '/v1/kick/clips', { channel: 'examplestreamer', cursor: first.json.data.cursor }, { key });
+    const next = await g.post('/v1/kick/clips', { channel: 'examplestreamer', cursor: first.json.data.cursor });
     expect(next.json.data.clips).toHaveLength(2);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    replay.seen.length = 0;
-    const before = await balance();
-    const { ENDPOINTS } = await import('../../src/catalogue/endpoints/index.js');
-    for (const def of ENDPOINTS.filter((d) => d.id.startsWith('kick.'))) {
-      const r = await call(gw.url, `/v1/${def.id.replaceAll('.', '/')}`, def.example, { key: testKey });
-      expect([def.id, r.status]).toEqual([def.id, 200]);
-    }
-    expect(replay.seen).toEqual([]);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(() => g.expectExamples('kick'));
   });
 
   it('a bot wall → 502 sourceRefused; drift → 502 sourceChanged; unknown → 404; all unbilled', async () => {
-    const before = await balance();
-    const walled = await call(gw.url, '/v1/kick/channel', { channel: 'challenged' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const drift = await call(gw.url, '/v1/kick/channel', { channel: 'drifted' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    const gone = await call(gw.url, '/v1/kick/channel', { channel: 'nobody' }, { key });
-    expect([gone.status, gone.json.error.code]).toEqual([404, 'notFound']);
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/kick/channel', { channel: 'challenged' });
+    await g.expectDrift('/v1/kick/channel', { channel: 'drifted' });
+    await g.expectFailure('/v1/kick/channel', { channel: 'nobody' }, { status: 404, code: 'notFound' });
   });
 });

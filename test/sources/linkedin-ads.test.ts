@@ -10,14 +10,15 @@ import { adSearchParams, type AdSearchQuery } from '../../src/sources/linkedin/c
 import { adRecord, adResults, impressionsFrom, regionFrom } from '../../src/sources/linkedin/normalise-ads.js';
 import { adId } from '../../src/sources/linkedin/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
-import { startReplay, type Replay } from '../helpers/replay.js';
+import { startReplay, type Replay, type Seen } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { documented } from './linkedin-doubles.js';
 import { AD_IMAGE, AD_LIBRARY_HOSTS, AD_VIDEO, linkedinAdsReplay, PAGE1_TOKEN, SEARCH } from './linkedin-ads-doubles.js';
 
 /** What the source asked LinkedIn (a stray request from another test's reused port is not the source's). */
-const linkedin = (r: Replay) => r.seen.filter((s) => s.host === 'www.linkedin.com');
+const onLinkedin = (s: Seen) => s.host === 'www.linkedin.com';
+const linkedin = (r: Replay) => r.seen.filter(onLinkedin);
 const query = (q: Partial<AdSearchQuery>): AdSearchQuery => ({ countries: [], within: 'all', limit: 24, ...q }) as AdSearchQuery;
 
 describe('linkedin ad library: addresses, search parameters and page reading (documented doubles)', () => {
@@ -173,71 +174,38 @@ describe('linkedin ad library test mode (committed samples, written from documen
 });
 
 describe('linkedin ad library through the gateway (documented doubles)', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(linkedinAdsReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: linkedinAdsReplay() }));
 
   it('live: a page of ads costs 2 credits (per 24), its cursor the next page for 2 more; an ad 2', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/linkedin/ads/search', { ...SEARCH, limit: 3 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/linkedin/ads/search', { ...SEARCH, limit: 3 });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(2);
     expect(r.json.data.cursor).toBe(PAGE1_TOKEN);
-    const next = await post(gw.url, '/v1/linkedin/ads/search', { ...SEARCH, limit: 3, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/linkedin/ads/search', { ...SEARCH, limit: 3, cursor: r.json.data.cursor });
     expect(next.json.data.ads.map((a: any) => a.id)).toEqual(['1452369444', '1452369555']);
-    const ad = await post(gw.url, '/v1/linkedin/ads/ad', { ad: AD_IMAGE }, { key });
+    const ad = await g.post('/v1/linkedin/ads/ad', { ad: AD_IMAGE });
     expect(ad.status).toBe(200);
     expect(ad.json.creditsUsed).toBe(2);
-    expect(await balance()).toBe(before - 6);
+    expect(await g.balance()).toBe(before - 6);
   });
 
   it('test mode: the committed samples with a qry_test_ key, paging by cursor, never upstream, balance untouched', async () => {
-    const before = await balance();
-    replay.seen.length = 0;
-    const first = await post(gw.url, '/v1/linkedin/ads/search', { advertiser: 'Microsoft', countries: ['us', 'gb'], within: 'year', limit: 24 }, { key: testKey });
-    expect(first.status).toBe(200);
-    expect(first.json.data.ads).toHaveLength(3);
-    const second = await post(gw.url, '/v1/linkedin/ads/search', { advertiser: 'Microsoft', cursor: first.json.data.cursor }, { key: testKey });
-    expect(second.json.data.ads).toHaveLength(2);
-    const ad = await post(gw.url, '/v1/linkedin/ads/ad', { ad: '512345678' }, { key: testKey });
-    expect(ad.status).toBe(200);
-    expect(linkedin(replay)).toHaveLength(0);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const first = await g.post('/v1/linkedin/ads/search', { advertiser: 'Microsoft', countries: ['us', 'gb'], within: 'year', limit: 24 }, 'test');
+      expect(first.status).toBe(200);
+      expect(first.json.data.ads).toHaveLength(3);
+      const second = await g.post('/v1/linkedin/ads/search', { advertiser: 'Microsoft', cursor: first.json.data.cursor }, 'test');
+      expect(second.json.data.ads).toHaveLength(2);
+      const ad = await g.post('/v1/linkedin/ads/ad', { ad: '512345678' }, 'test');
+      expect(ad.status).toBe(200);
+    }, onLinkedin);
   });
 
   it('walls and drift fail unbilled: a sign-in wall and 999 → 502 sourceRefused, a changed page → 502 sourceChanged', async () => {
-    const before = await balance();
-    const wall = await post(gw.url, '/v1/linkedin/ads/search', { query: 'walled' }, { key });
-    expect(wall.status).toBe(502);
-    expect(wall.json.error.code).toBe('sourceRefused');
-    const blocked = await post(gw.url, '/v1/linkedin/ads/ad', { ad: '999999999' }, { key });
-    expect(blocked.status).toBe(502);
-    expect(blocked.json.error.code).toBe('sourceRefused');
-    replay.mutate = (name, body) => (name.includes('ad-detail') ? body.replaceAll('ad-preview', 'renamed') : body);
-    const drift = await post(gw.url, '/v1/linkedin/ads/ad', { ad: AD_IMAGE, maxAge: 0 }, { key });
-    replay.mutate = (name, body) => (name.includes('ad-search') ? body.replaceAll('/ad-library/detail/', '/ad-library/view/') : body);
-    const driftSearch = await post(gw.url, '/v1/linkedin/ads/search', { ...SEARCH, limit: 3, maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect(drift.status).toBe(502);
-    expect(drift.json.error.code).toBe('sourceChanged');
-    expect(driftSearch.status).toBe(502);
-    expect(driftSearch.json.error.code).toBe('sourceChanged');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/linkedin/ads/search', { query: 'walled' });
+    await g.expectRefused('/v1/linkedin/ads/ad', { ad: '999999999' });
+    await g.expectDrift('/v1/linkedin/ads/ad', { ad: AD_IMAGE, maxAge: 0 }, (name, body) => (name.includes('ad-detail') ? body.replaceAll('ad-preview', 'renamed') : body));
+    await g.expectDrift('/v1/linkedin/ads/search', { ...SEARCH, limit: 3, maxAge: 0 }, (name, body) => (name.includes('ad-search') ? body.replaceAll('/ad-library/detail/', '/ad-library/view/') : body));
   });
 });

@@ -12,8 +12,9 @@ import { companySlug, jobId, postRef, profileSlug } from '../../src/sources/link
 import { blockText } from '../../src/sources/kit/web/block-text.js';
 import { parseHtml } from '../../src/sources/kit/web/dom.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post } from '../helpers/gateway.js';
 import { haveRecordings, readRecording, skipReason, startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { documented, linkedinReplay } from './linkedin-doubles.js';
 
@@ -269,65 +270,37 @@ describe.skipIf(!haveRecordings(FOLDER))(`linkedin against the recorded guest an
 });
 
 describe.skipIf(!haveRecordings(FOLDER))(`linkedin through the gateway${skipReason(FOLDER)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(linkedinReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: linkedinReplay() }));
 
   it('live: ten cards cost 1 credit (per 10), a posting 1; the cursor goes back upstream as start', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/linkedin/jobs/search', { geoId: '107814425', limit: 10 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/linkedin/jobs/search', { geoId: '107814425', limit: 10 });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(1);
     expect(r.json.data.jobs).toHaveLength(10);
     expect(r.json.data.cursor).toBe('10');
-    const job = await post(gw.url, '/v1/linkedin/jobs/job', { job: '4417627058' }, { key });
+    const job = await g.post('/v1/linkedin/jobs/job', { job: '4417627058' });
     expect(job.status).toBe(200);
     expect(job.json.creditsUsed).toBe(1);
-    expect(await balance()).toBe(before - 2);
-    replay.seen.length = 0;
-    await post(gw.url, '/v1/linkedin/jobs/search', { geoId: '107814425', limit: 10, cursor: '10' }, { key });
-    expect(replay.seen.find((s) => s.path.endsWith('/search'))?.query.get('start')).toBe('10');
+    expect(await g.balance()).toBe(before - 2);
+    g.replay.seen.length = 0;
+    await g.post('/v1/linkedin/jobs/search', { geoId: '107814425', limit: 10, cursor: '10' });
+    expect(g.replay.seen.find((s) => s.path.endsWith('/search'))?.query.get('start')).toBe('10');
   });
 
   it('test mode: the committed sample with a qry_test_ key, paging by its cursor, balance untouched', async () => {
-    const before = await balance();
-    replay.seen.length = 0;
-    const first = await post(gw.url, '/v1/linkedin/jobs/search', { query: 'engineer', location: 'Zurich' }, { key: testKey });
-    expect(first.status).toBe(200);
-    expect(first.json.data.jobs).toHaveLength(5);
-    expect(first.json.creditsUsed).toBe(1);
-    const second = await post(gw.url, '/v1/linkedin/jobs/search', { query: 'engineer', location: 'Zurich', cursor: first.json.data.cursor }, { key: testKey });
-    expect(second.json.data.jobs).toHaveLength(5);
-    expect(replay.seen).toHaveLength(0);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const first = await g.post('/v1/linkedin/jobs/search', { query: 'engineer', location: 'Zurich' }, 'test');
+      expect(first.status).toBe(200);
+      expect(first.json.data.jobs).toHaveLength(5);
+      expect(first.json.creditsUsed).toBe(1);
+      const second = await g.post('/v1/linkedin/jobs/search', { query: 'engineer', location: 'Zurich', cursor: first.json.data.cursor }, 'test');
+      expect(second.json.data.jobs).toHaveLength(5);
+    });
   });
 
   it('refusals and drift fail unbilled: a sign-in wall → 502 sourceRefused, a changed posting → 502 sourceChanged', async () => {
-    const before = await balance();
-    const wall = await post(gw.url, '/v1/linkedin/profile', { profile: 'walled' }, { key });
-    expect(wall.status).toBe(502);
-    expect(wall.json.error.code).toBe('sourceRefused');
-    replay.mutate = (name, body) => (name.includes('jobposting') ? body.replaceAll('top-card-layout__title', 'renamed') : body);
-    const drift = await post(gw.url, '/v1/linkedin/jobs/job', { job: '4417627058', maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect(drift.status).toBe(502);
-    expect(drift.json.error.code).toBe('sourceChanged');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/linkedin/profile', { profile: 'walled' });
+    await g.expectDrift('/v1/linkedin/jobs/job', { job: '4417627058', maxAge: 0 }, (name, body) => (name.includes('jobposting') ? body.replaceAll('top-card-layout__title', 'renamed') : body));
   });
 });

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PINTEREST_REPLAY, bookmarkOf } from '../../scripts/samples/pinterest.js';
 import { boardOf, pinOf, usernameOf } from '../../src/sources/pinterest/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post } from '../helpers/gateway.js';
 import { haveRecordings, skipReason, startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const F = 'pinterest';
@@ -138,14 +139,8 @@ describe('pinterest test mode', () => {
 });
 
 describe.skipIf(!haveRecordings(F))(`pinterest through the gateway${skipReason(F)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({
+  const g = useSourceGateway(() => ({
+    replay: {
       ...PINTEREST_REPLAY,
       routes: [
         // A profile Pinterest walls: its boards answer a redirect to the login page.
@@ -153,59 +148,37 @@ describe.skipIf(!haveRecordings(F))(`pinterest through the gateway${skipReason(F
         { host: 'www.pinterest.com', path: '/login/', text: '<html>Log in</html>', headers: { 'content-type': 'text/html' } },
         ...PINTEREST_REPLAY.routes!,
       ],
-    });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(['www.pinterest.com']), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+    },
+    hosts: ['www.pinterest.com'],
+  }));
 
   it('live: a pin for 1 credit; a board page priced per 25 pins, its cursor paging', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/pinterest/pin', { pin: PIN }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/pinterest/pin', { pin: PIN });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(1);
-    const b = await post(gw.url, '/v1/pinterest/board', { board: 'thesearchguru/icons' }, { key });
+    const b = await g.post('/v1/pinterest/board', { board: 'thesearchguru/icons' });
     expect(b.json.creditsUsed).toBe(1);
-    const next = await post(gw.url, '/v1/pinterest/board', { board: 'thesearchguru/icons', cursor: b.json.data.cursor }, { key });
+    const next = await g.post('/v1/pinterest/board', { board: 'thesearchguru/icons', cursor: b.json.data.cursor });
     expect(next.json.data.pins).toHaveLength(1);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/pinterest/search', { query: 'anything' }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.pins).toHaveLength(2);
-    const next = await post(gw.url, '/v1/pinterest/search', { query: 'anything', cursor: r.json.data.cursor }, { key: testKey });
-    expect(next.json.data.pins).toHaveLength(1);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/pinterest/search', { query: 'anything' }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.pins).toHaveLength(2);
+      const next = await g.post('/v1/pinterest/search', { query: 'anything', cursor: r.json.data.cursor }, 'test');
+      expect(next.json.data.pins).toHaveLength(1);
+    });
   });
 
   it('a login wall → 502 sourceRefused, unbilled', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/pinterest/boards', { profile: 'walled' }, { key });
-    expect(r.status).toBe(502);
-    expect(r.json.error.code).toBe('sourceRefused');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/pinterest/boards', { profile: 'walled' });
   });
 
   it('drift: a pin page without its relay data → 502 sourceChanged, unbilled', async () => {
-    replay.mutate = (name, body) => (name.endsWith('.html') ? body.replaceAll('data-relay-response', 'data-gone') : body);
-    try {
-      const before = await balance();
-      const r = await post(gw.url, '/v1/pinterest/pin', { pin: PIN, maxAge: 0 }, { key });
-      expect(r.status).toBe(502);
-      expect(r.json.error.code).toBe('sourceChanged');
-      expect(await balance()).toBe(before);
-    } finally {
-      replay.mutate = undefined;
-    }
+    await g.expectDrift('/v1/pinterest/pin', { pin: PIN, maxAge: 0 }, (name, body) => (name.endsWith('.html') ? body.replaceAll('data-relay-response', 'data-gone') : body));
   });
 });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchQuery } from '../../src/sources/realtor/client.js';
 import { propertyIdOf } from '../../src/sources/realtor/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { REALTOR_HOSTS, realtorReplay } from './realtor-doubles.js';
 
@@ -158,52 +158,27 @@ describe('realtor test mode (committed samples, from documented-shape doubles)',
 });
 
 describe('realtor through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(realtorReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(REALTOR_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: realtorReplay(), hosts: REALTOR_HOSTS }));
 
   it('live: a page costs 1 credit per 20 homes, the next page by cursor 1, a home 1; test mode is free and never upstream', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/realtor/search', { location: 'Austin, TX', limit: 3 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/realtor/search', { location: 'Austin, TX', limit: 3 });
     expect([r.status, r.json.creditsUsed]).toEqual([200, 1]);
-    const next = await post(gw.url, '/v1/realtor/search', { location: 'Austin, TX', limit: 3, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/realtor/search', { location: 'Austin, TX', limit: 3, cursor: r.json.data.cursor });
     expect(next.json.data.properties).toHaveLength(2);
-    const home = await post(gw.url, '/v1/realtor/property', { property: '9876543210' }, { key });
+    const home = await g.post('/v1/realtor/property', { property: '9876543210' });
     expect(home.status).toBe(200);
-    expect(await balance()).toBe(before - 3);
-    replay.seen.length = 0;
-    const sample = await post(gw.url, '/v1/realtor/search', { location: 'Austin, TX', status: 'forSale', limit: 20 }, { key: testKey });
-    expect([sample.status, sample.json.creditsUsed, sample.json.data.properties.length]).toEqual([200, 1, 3]);
-    expect(replay.seen).toHaveLength(0);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
+    await g.expectTestMode(async () => {
+      const sample = await g.post('/v1/realtor/search', { location: 'Austin, TX', status: 'forSale', limit: 20 }, 'test');
+      expect([sample.status, sample.json.creditsUsed, sample.json.data.properties.length]).toEqual([200, 1, 3]);
+    });
+    expect(await g.balance()).toBe(before - 3);
   });
 
   it('a wall is 502 sourceRefused, drift 502 sourceChanged, both unbilled', async () => {
-    const before = await balance();
-    const walled = await post(gw.url, '/v1/realtor/search', { location: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const drift = await post(gw.url, '/v1/realtor/property', { property: '2222222222' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    replay.mutate = (_name, body) => body.replaceAll('"status"', '"state"');
-    const renamed = await post(gw.url, '/v1/realtor/search', { location: 'Austin, TX', limit: 3, maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect([renamed.status, renamed.json.error.code]).toEqual([502, 'sourceChanged']);
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/realtor/search', { location: 'walled' });
+    await g.expectDrift('/v1/realtor/property', { property: '2222222222' });
+    await g.expectDrift('/v1/realtor/search', { location: 'Austin, TX', limit: 3, maxAge: 0 }, (_name, body) => body.replaceAll('"status"', '"state"'));
   });
 });

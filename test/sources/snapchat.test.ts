@@ -8,8 +8,8 @@ import { ROUTES, SNAPCHAT_REPLAY } from '../../scripts/samples/snapchat.js';
 import { documented } from '../../scripts/samples/documented.js';
 import { usernameOf } from '../../src/sources/snapchat/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const W = 'www.snapchat.com';
@@ -99,53 +99,31 @@ describe('snapchat test mode', () => {
 });
 
 describe('snapchat through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({ ...SNAPCHAT_REPLAY, routes: [...ROUTES, ...EXTRA] });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([W]), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: { ...SNAPCHAT_REPLAY, routes: [...ROUTES, ...EXTRA] }, hosts: [W] }));
 
   it('live: the profile and its Spotlight at 1 credit each; an empty Spotlight unbilled', async () => {
-    const before = await balance();
-    const p = await post(gw.url, '/v1/snapchat/profile', { profile: 'spotlightcreator' }, { key });
+    const before = await g.balance();
+    const p = await g.post('/v1/snapchat/profile', { profile: 'spotlightcreator' });
     expect(p.status).toBe(200);
     expect(p.json.creditsUsed).toBe(1);
-    const s = await post(gw.url, '/v1/snapchat/spotlight', { profile: 'spotlightcreator' }, { key });
+    const s = await g.post('/v1/snapchat/spotlight', { profile: 'spotlightcreator' });
     expect(s.json.data.videos).toHaveLength(2);
     expect(s.json.creditsUsed).toBe(1);
-    const empty = await post(gw.url, '/v1/snapchat/spotlight', { profile: 'someone' }, { key });
+    const empty = await g.post('/v1/snapchat/spotlight', { profile: 'someone' });
     expect(empty.status).toBe(200);
     expect(empty.json.creditsUsed).toBe(0);
-    expect(await balance()).toBe(before - 2);
+    expect(await g.balance()).toBe(before - 2);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/snapchat/profile', { profile: 'anyone' }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/snapchat/profile', { profile: 'anyone' }, 'test');
+      expect(r.status).toBe(200);
+    });
   });
 
   it('drift → 502 sourceChanged and a challenge → 502 sourceRefused, both unbilled', async () => {
-    const before = await balance();
-    const drift = await post(gw.url, '/v1/snapchat/profile', { profile: 'drifted' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    const wall = await post(gw.url, '/v1/snapchat/profile', { profile: 'challenged' }, { key });
-    expect([wall.status, wall.json.error.code]).toEqual([502, 'sourceRefused']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/snapchat/profile', { profile: 'drifted' });
+    await g.expectRefused('/v1/snapchat/profile', { profile: 'challenged' });
   });
 });

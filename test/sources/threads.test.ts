@@ -7,8 +7,9 @@ import { documented } from '../../scripts/samples/documented.js';
 import { ROUTES, THREADS_REPLAY, TOKEN } from '../../scripts/samples/threads.js';
 import { postOf, usernameOf } from '../../src/sources/threads/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post } from '../helpers/gateway.js';
 import { startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const G = 'graph.threads.net';
@@ -116,49 +117,27 @@ describe('threads test mode', () => {
 });
 
 describe('threads through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({ ...THREADS_REPLAY, routes: [...ERRORS, ...ROUTES] });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([G]), QUARRY_OUTBOUND_ALLOW: '127.0.0.1', QUARRY_THREADS_ACCESS_TOKEN: TOKEN.ACCESS_TOKEN });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: { ...THREADS_REPLAY, routes: [...ERRORS, ...ROUTES] }, hosts: [G], env: { QUARRY_THREADS_ACCESS_TOKEN: TOKEN.ACCESS_TOKEN } }));
 
   it('live: priced per 25 posts, paged by the API’s after cursor', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/threads/posts', { profile: 'meta', limit: 2 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/threads/posts', { profile: 'meta', limit: 2 });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(1);
-    const next = await post(gw.url, '/v1/threads/posts', { profile: 'meta', limit: 2, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/threads/posts', { profile: 'meta', limit: 2, cursor: r.json.data.cursor });
     expect(next.json.data.posts).toHaveLength(1);
-    expect(await balance()).toBe(before - 2);
+    expect(await g.balance()).toBe(before - 2);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/threads/search', { query: 'anything' }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/threads/search', { query: 'anything' }, 'test');
+      expect(r.status).toBe(200);
+    });
   });
 
   it('drift → 502 sourceChanged and Meta throttling → 502 sourceRefused, both unbilled', async () => {
-    const before = await balance();
-    const drift = await post(gw.url, '/v1/threads/profile', { profile: 'drifted' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    const throttled = await post(gw.url, '/v1/threads/profile', { profile: 'throttled' }, { key });
-    expect([throttled.status, throttled.json.error.code]).toEqual([502, 'sourceRefused']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/threads/profile', { profile: 'drifted' });
+    await g.expectRefused('/v1/threads/profile', { profile: 'throttled' });
   });
 });

@@ -9,13 +9,14 @@ import { AD_DETAIL_ID, AD_THROTTLED, AD_TOKEN_REFUSED, AD_UNKNOWN, EXTRA_HOSTS, 
 import { adDetailRecord } from '../../src/sources/tiktok/normalise.js';
 import { adOf } from '../../src/sources/tiktok/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
-import { startReplay, type Replay } from '../helpers/replay.js';
+import { startReplay, type Replay, type Seen } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const DETAIL = '/v2/research/adlib/ad/detail/';
 /** What the source asked TikTok's API (a stray request from another test's reused port is not the source's). */
-const api = (r: Replay) => r.seen.filter((s) => s.host === 'open.tiktokapis.com');
+const onApi = (s: Seen) => s.host === 'open.tiktokapis.com';
+const api = (r: Replay) => r.seen.filter(onApi);
 const TOKEN = '/v2/oauth/token/';
 
 describe('tiktok ads.ad: addresses and the documented answer (no recording exists)', () => {
@@ -118,58 +119,31 @@ describe('tiktok ads.ad test mode (the sample is built from documented answers)'
 });
 
 describe('tiktok ads.ad through the gateway (documented answers)', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(TIKTOK_REPLAY);
-    gw = await startGateway({
-      QUARRY_UPSTREAM_OVERRIDES: replay.overrides(EXTRA_HOSTS),
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1',
-      QUARRY_TIKTOK_CLIENT_KEY: RESEARCH.CLIENT_KEY,
-      QUARRY_TIKTOK_CLIENT_SECRET: RESEARCH.CLIENT_SECRET,
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({
+    replay: TIKTOK_REPLAY,
+    hosts: EXTRA_HOSTS,
+    env: { QUARRY_TIKTOK_CLIENT_KEY: RESEARCH.CLIENT_KEY, QUARRY_TIKTOK_CLIENT_SECRET: RESEARCH.CLIENT_SECRET },
+  }));
 
   it('live: one ad costs 2 credits', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/tiktok/ads/ad', { ad: AD_DETAIL_ID }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/tiktok/ads/ad', { ad: AD_DETAIL_ID });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(2);
     expect(r.json.data.ad.reachByCountry).toHaveLength(2);
-    expect(await balance()).toBe(before - 2);
+    expect(await g.balance()).toBe(before - 2);
   });
 
   it('test mode: the sample with a qry_test_ key, never upstream, balance untouched', async () => {
-    const before = await balance();
-    const seen = api(replay).length;
-    const r = await post(gw.url, '/v1/tiktok/ads/ad', { ad: '1790109992000000' }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.ad.id).toBe(AD_DETAIL_ID);
-    expect(api(replay).length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/tiktok/ads/ad', { ad: '1790109992000000' }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.ad.id).toBe(AD_DETAIL_ID);
+    }, onApi);
   });
 
   it('refusals and drift fail unbilled: throttled → 502 sourceRefused, a changed answer → 502 sourceChanged', async () => {
-    const before = await balance();
-    const throttled = await post(gw.url, '/v1/tiktok/ads/ad', { ad: AD_THROTTLED }, { key });
-    expect(throttled.status).toBe(502);
-    expect(throttled.json.error.code).toBe('sourceRefused');
-    replay.mutate = (name, body) => (name.endsWith('ad-detail.json') ? body.replace('"first_shown_date"', '"first_shown"') : body);
-    const drift = await post(gw.url, '/v1/tiktok/ads/ad', { ad: AD_DETAIL_ID, maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect(drift.status).toBe(502);
-    expect(drift.json.error.code).toBe('sourceChanged');
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/tiktok/ads/ad', { ad: AD_THROTTLED });
+    await g.expectDrift('/v1/tiktok/ads/ad', { ad: AD_DETAIL_ID, maxAge: 0 }, (name, body) => (name.endsWith('ad-detail.json') ? body.replace('"first_shown_date"', '"first_shown"') : body));
   });
 });

@@ -10,8 +10,9 @@ import { EXTRA_HOSTS, SIGNER, SIGNED, TIKTOK_REPLAY } from '../../scripts/sample
 import { audienceOf } from '../../src/sources/tiktok/normalise.js';
 import { usernameOf, videoOf } from '../../src/sources/tiktok/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { post } from '../helpers/gateway.js';
 import { haveRecordings, readRecordingJson, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const F = 'tiktok';
@@ -252,79 +253,39 @@ describe('tiktok test mode', () => {
 });
 
 describe.skipIf(!haveRecordings(F))(`tiktok through the gateway${skipReason(F)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(TIKTOK_REPLAY);
-    gw = await startGateway({
-      QUARRY_UPSTREAM_OVERRIDES: replay.overrides(EXTRA_HOSTS),
-      QUARRY_OUTBOUND_ALLOW: '127.0.0.1',
-      QUARRY_TIKTOK_SIGNER_URL: SIGNER.SIGNER_URL,
-    });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: TIKTOK_REPLAY, hosts: EXTRA_HOSTS, env: { QUARRY_TIKTOK_SIGNER_URL: SIGNER.SIGNER_URL } }));
 
   it('live: the For You feed through the operator’s signer, 28 videos at 30 a credit', async () => {
-    const r = await post(gw.url, '/v1/tiktok/trending', { country: 'tw' }, { key });
+    const r = await g.post('/v1/tiktok/trending', { country: 'tw' });
     expect(r.status).toBe(200);
     expect(r.json.data.videos).toHaveLength(28);
     expect(r.json.creditsUsed).toBe(1);
   });
 
   it('ad library: 2 credits a page of up to 12, the cursor paging', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/tiktok/ads/search', { query: 'nike', country: 'de' }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/tiktok/ads/search', { query: 'nike', country: 'de' });
     expect(r.status).toBe(200);
     expect(r.json.creditsUsed).toBe(2);
-    const next = await post(gw.url, '/v1/tiktok/ads/search', { query: 'nike', country: 'de', cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/tiktok/ads/search', { query: 'nike', country: 'de', cursor: r.json.data.cursor });
     expect(next.status).toBe(200);
     expect(next.json.data.ads).toHaveLength(1);
-    expect(await balance()).toBe(before - 4);
+    expect(await g.balance()).toBe(before - 4);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/tiktok/video', { video: '123456789012' }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.video.id).toBe('7571863205253778710');
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/tiktok/video', { video: '123456789012' }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.video.id).toBe('7571863205253778710');
+    });
   });
 
   it('drift: a profile without its follower count → 502 sourceChanged, unbilled', async () => {
-    replay.mutate = (name, body) => (name.endsWith('profile-page.illojuan.html') ? body.replaceAll('"followerCount"', '"followers"') : body);
-    try {
-      const before = await balance();
-      const r = await post(gw.url, '/v1/tiktok/profile', { profile: 'illojuan', maxAge: 0 }, { key });
-      expect(r.status).toBe(502);
-      expect(r.json.error.code).toBe('sourceChanged');
-      expect(await balance()).toBe(before);
-    } finally {
-      replay.mutate = undefined;
-    }
+    await g.expectDrift('/v1/tiktok/profile', { profile: 'illojuan', maxAge: 0 }, (name, body) => (name.endsWith('profile-page.illojuan.html') ? body.replaceAll('"followerCount"', '"followers"') : body));
   });
 
   it('a verification wall → 502 sourceRefused, unbilled', async () => {
-    replay.mutate = (name, body) => (name.endsWith('profile-page.illojuan.html') ? '<html><body><div id="tiktok-verify-page">captcha</div></body></html>' : body);
-    try {
-      const before = await balance();
-      const r = await post(gw.url, '/v1/tiktok/profile', { profile: 'illojuan', maxAge: 0 }, { key });
-      expect(r.status).toBe(502);
-      expect(r.json.error.code).toBe('sourceRefused');
-      expect(await balance()).toBe(before);
-    } finally {
-      replay.mutate = undefined;
-    }
+    await g.expectRefused('/v1/tiktok/profile', { profile: 'illojuan', maxAge: 0 }, (name, body) => (name.endsWith('profile-page.illojuan.html') ? '<html><body><div id="tiktok-verify-page">captcha</div></body></html>' : body));
   });
 });

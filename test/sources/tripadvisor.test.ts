@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { langOf } from '../../src/sources/tripadvisor/client.js';
 import { locationIdOf } from '../../src/sources/tripadvisor/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { API_KEY, SETTINGS, TRIPADVISOR_HOSTS, tripadvisorReplay } from './tripadvisor-doubles.js';
 
@@ -109,48 +109,25 @@ describe('tripadvisor test mode (committed samples, from documented-shape double
 });
 
 describe('tripadvisor through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(tripadvisorReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(TRIPADVISOR_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1', QUARRY_TRIPADVISOR_API_KEY: API_KEY });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: tripadvisorReplay(), hosts: TRIPADVISOR_HOSTS, env: { QUARRY_TRIPADVISOR_API_KEY: API_KEY } }));
 
   it('live: 1 credit a call, reviews paged by cursor; test mode free; errors unbilled', async () => {
-    const before = await balance();
-    const place = await post(gw.url, '/v1/tripadvisor/place', { place: '1234567' }, { key });
+    const before = await g.balance();
+    const place = await g.post('/v1/tripadvisor/place', { place: '1234567' });
     expect([place.status, place.json.creditsUsed]).toEqual([200, 1]);
-    const reviews = await post(gw.url, '/v1/tripadvisor/reviews', { place: '1234567' }, { key });
-    const next = await post(gw.url, '/v1/tripadvisor/reviews', { place: '1234567', cursor: reviews.json.data.cursor }, { key });
+    const reviews = await g.post('/v1/tripadvisor/reviews', { place: '1234567' });
+    const next = await g.post('/v1/tripadvisor/reviews', { place: '1234567', cursor: reviews.json.data.cursor });
     expect(next.json.data.reviews).toHaveLength(1);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
 
-    replay.seen.length = 0;
-    const sample = await post(gw.url, '/v1/tripadvisor/search', { query: 'Example Harbour' }, { key: testKey });
-    expect([sample.status, sample.json.data.places.length]).toEqual([200, 3]);
-    expect(replay.seen).toHaveLength(0);
+    await g.expectTestMode(async () => {
+      const sample = await g.post('/v1/tripadvisor/search', { query: 'Example Harbour' }, 'test');
+      expect([sample.status, sample.json.data.places.length]).toEqual([200, 3]);
+    });
 
-    const unknown = await post(gw.url, '/v1/tripadvisor/place', { place: '9999999' }, { key });
-    expect([unknown.status, unknown.json.error.code]).toEqual([404, 'notFound']);
-    const throttled = await post(gw.url, '/v1/tripadvisor/search', { query: 'throttled' }, { key });
-    expect([throttled.status, throttled.json.error.code]).toEqual([502, 'sourceRefused']);
-    replay.mutate = (_name, body) => body.replace('"web_url"', '"link"');
-    const drift = await post(gw.url, '/v1/tripadvisor/place', { place: '1234567', maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    expect(await balance()).toBe(before - 3);
+    await g.expectFailure('/v1/tripadvisor/place', { place: '9999999' }, { status: 404, code: 'notFound' });
+    await g.expectRefused('/v1/tripadvisor/search', { query: 'throttled' });
+    await g.expectDrift('/v1/tripadvisor/place', { place: '1234567', maxAge: 0 }, (_name, body) => body.replace('"web_url"', '"link"'));
+    expect(await g.balance()).toBe(before - 3);
   });
 });

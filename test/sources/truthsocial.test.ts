@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postIdOf, usernameOf } from '../../src/sources/truthsocial/client.js';
 import { failure } from '../helpers/failure.js';
-import { post as call, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { documented } from '../../scripts/samples/documented.js';
 import { startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { ACCOUNT_ID, FIRST_PAGE_LAST, TRUTH_HOST, truthsocialReplay } from './truthsocial-doubles.js';
 
@@ -153,56 +153,30 @@ describe('truthsocial against documented answers (not recordings)', () => {
 });
 
 describe('truthsocial through the gateway (documented answers)', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(truthsocialReplay([...WALLS, { ...DRIFT[1], query: { acct: 'drifted' } }]));
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([TRUTH_HOST]), QUARRY_OUTBOUND_ALLOW: '127.0.0.1', QUARRY_UPSTREAM_RETRIES: '0' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({
+    replay: truthsocialReplay([...WALLS, { ...DRIFT[1], query: { acct: 'drifted' } }]),
+    hosts: [TRUTH_HOST],
+    env: { QUARRY_UPSTREAM_RETRIES: '0' },
+  }));
 
   it('live: priced per 20 posts that came back, paging by the cursor; a key is needed', async () => {
-    const before = await balance();
-    const first = await call(gw.url, '/v1/truthsocial/posts', { profile: 'ExampleTruther', limit: 40 }, { key });
+    const before = await g.balance();
+    const first = await g.post('/v1/truthsocial/posts', { profile: 'ExampleTruther', limit: 40 });
     expect([first.status, first.json.creditsUsed, first.json.data.posts.length]).toEqual([200, 1, 3]);
-    const next = await call(gw.url, '/v1/truthsocial/posts', { profile: 'ExampleTruther', limit: 40, cursor: first.json.data.cursor }, { key });
+    const next = await g.post('/v1/truthsocial/posts', { profile: 'ExampleTruther', limit: 40, cursor: first.json.data.cursor });
     expect(next.json.data.posts).toHaveLength(2);
-    expect(await balance()).toBe(before - 2);
-    expect((await call(gw.url, '/v1/truthsocial/profile', { profile: 'ExampleTruther' }, {})).status).toBe(401);
+    expect(await g.balance()).toBe(before - 2);
+    expect((await g.post('/v1/truthsocial/profile', { profile: 'ExampleTruther' }, 'anonymous')).status).toBe(401);
   });
 
   it('test mode answers every example from the samples, never upstream, no credits spent', async () => {
-    replay.seen.length = 0;
-    const before = await balance();
-    const { ENDPOINTS } = await import('../../src/catalogue/endpoints/index.js');
-    for (const def of ENDPOINTS.filter((d) => d.id.startsWith('truthsocial.'))) {
-      const r = await call(gw.url, `/v1/${def.id.replaceAll('.', '/')}`, def.example, { key: testKey });
-      expect([def.id, r.status]).toEqual([def.id, 200]);
-    }
-    expect(replay.seen).toEqual([]);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(() => g.expectExamples('truthsocial'));
   });
 
   it('drift → 502 sourceChanged; Cloudflare → 502 sourceRefused; no token for search → 503; unknown → 404; all unbilled', async () => {
-    const before = await balance();
-    const drift = await call(gw.url, '/v1/truthsocial/profile', { profile: 'drifted' }, { key });
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    const walled = await call(gw.url, '/v1/truthsocial/profile', { profile: 'challenged' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const unsigned = await call(gw.url, '/v1/truthsocial/search', { query: 'example' }, { key });
-    expect([unsigned.status, unsigned.json.error.code]).toEqual([503, 'sourceUnavailable']);
-    const gone = await call(gw.url, '/v1/truthsocial/profile', { profile: 'nobody' }, { key });
-    expect([gone.status, gone.json.error.code]).toEqual([404, 'notFound']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/truthsocial/profile', { profile: 'drifted' });
+    await g.expectRefused('/v1/truthsocial/profile', { profile: 'challenged' });
+    await g.expectFailure('/v1/truthsocial/search', { query: 'example' }, { status: 503, code: 'sourceUnavailable' });
+    await g.expectFailure('/v1/truthsocial/profile', { profile: 'nobody' }, { status: 404, code: 'notFound' });
   });
 });

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { categorySlug, clipSlug, loginOf, videoId } from '../../src/sources/twitch/client.js';
 import { clipOf, liveSince, personOf, scheduleOf, signedClipUrl, videoOf } from '../../src/sources/twitch/normalise.js';
 import { failure } from '../helpers/failure.js';
-import { post as call, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, readRecordingJson, skipReason, startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { GQL_HOST, ICS, TWITCH_HOSTS, gqlRoute, twitchReplay } from './twitch-doubles.js';
 
@@ -230,65 +230,37 @@ describe.skipIf(!haveRecordings(F))(`twitch against the recordings${skipReason(F
 });
 
 describe.skipIf(!haveRecordings(F))(`twitch through the gateway${skipReason(F)}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay(twitchReplay([gqlRoute('ChannelShell', 'BrowsePage_AllDirectories.2-integrity-challenge.json', (v) => v.login === 'walled')]));
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(TWITCH_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1', QUARRY_UPSTREAM_RETRIES: '0' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({
+    replay: twitchReplay([gqlRoute('ChannelShell', 'BrowsePage_AllDirectories.2-integrity-challenge.json', (v) => v.login === 'walled')]),
+    hosts: TWITCH_HOSTS,
+    env: { QUARRY_UPSTREAM_RETRIES: '0' },
+  }));
 
   it('live: a profile for 1 credit, 45 videos for 2 (per 30), paging by the cursor', async () => {
-    const before = await balance();
-    const p = await call(gw.url, '/v1/twitch/profile', { channel: 'xqc' }, { key });
+    const before = await g.balance();
+    const p = await g.post('/v1/twitch/profile', { channel: 'xqc' });
     expect([p.status, p.json.creditsUsed]).toEqual([200, 1]);
-    const first = await call(gw.url, '/v1/twitch/videos', { channel: 'twitch', limit: 25 }, { key });
+    const first = await g.post('/v1/twitch/videos', { channel: 'twitch', limit: 25 });
     expect([first.status, first.json.data.videos.length, first.json.creditsUsed, first.json.data.cursor]).toEqual([200, 25, 1, '25~']);
-    const next = await call(gw.url, '/v1/twitch/videos', { channel: 'twitch', limit: 25, cursor: '25~' }, { key });
+    const next = await g.post('/v1/twitch/videos', { channel: 'twitch', limit: 25, cursor: '25~' });
     expect([next.json.data.videos.length, next.json.creditsUsed]).toEqual([5, 1]);
-    const clips = await call(gw.url, '/v1/twitch/clips', { channel: 'xqc', limit: 100 }, { key });
+    const clips = await g.post('/v1/twitch/clips', { channel: 'xqc', limit: 100 });
     expect([clips.json.data.clips.length, clips.json.creditsUsed]).toEqual([20, 1]);
-    expect(await balance()).toBe(before - 4);
-    expect((await call(gw.url, '/v1/twitch/profile', { channel: 'xqc' }, {})).status).toBe(401);
+    expect(await g.balance()).toBe(before - 4);
+    expect((await g.post('/v1/twitch/profile', { channel: 'xqc' }, 'anonymous')).status).toBe(401);
   });
 
   it('test mode answers every example from the samples, never upstream, no credits spent', async () => {
-    replay.seen.length = 0;
-    const before = await balance();
-    const { ENDPOINTS } = await import('../../src/catalogue/endpoints/index.js');
-    for (const def of ENDPOINTS.filter((d) => d.id.startsWith('twitch.'))) {
-      const r = await call(gw.url, `/v1/${def.id.replaceAll('.', '/')}`, def.example, { key: testKey });
-      expect([def.id, r.status]).toEqual([def.id, 200]);
-    }
-    const next = await call(gw.url, '/v1/twitch/streams', { category: 'x', cursor: '15~' }, { key: testKey });
-    expect(next.json.data.streams).toHaveLength(15);
-    expect(replay.seen).toEqual([]);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      await g.expectExamples('twitch');
+      const next = await g.post('/v1/twitch/streams', { category: 'x', cursor: '15~' }, 'test');
+      expect(next.json.data.streams).toHaveLength(15);
+    });
   });
 
   it('drift → 502 sourceChanged; an integrity challenge → 502 sourceRefused; unknown → 404; all unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === 'twitch/VideoMetadata.1-archive.json' ? body.replace('"lengthSeconds": 4621,', '') : body);
-    try {
-      const drift = await call(gw.url, '/v1/twitch/video', { video: '2404782496', maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const walled = await call(gw.url, '/v1/twitch/profile', { channel: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    const gone = await call(gw.url, '/v1/twitch/profile', { channel: 'this_user_doesnt_exist_' }, { key });
-    expect([gone.status, gone.json.error.code]).toEqual([404, 'notFound']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/twitch/video', { video: '2404782496', maxAge: 0 }, (name, body) => (name === 'twitch/VideoMetadata.1-archive.json' ? body.replace('"lengthSeconds": 4621,', '') : body));
+    await g.expectRefused('/v1/twitch/profile', { channel: 'walled' });
+    await g.expectFailure('/v1/twitch/profile', { channel: 'this_user_doesnt_exist_' }, { status: 404, code: 'notFound' });
   });
 });

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cipherOf } from '../../src/sources/upwork/refs.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { UPWORK_HOSTS, upworkReplay, VISITOR_TOKEN } from './upwork-doubles.js';
 
@@ -112,47 +112,25 @@ describe('upwork test mode (committed samples, from documented-shape doubles)', 
 });
 
 describe('upwork through the gateway', () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(upworkReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(UPWORK_HOSTS), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: upworkReplay(), hosts: UPWORK_HOSTS }));
 
   it('live prices and paging, test mode, a wall and drift unbilled', async () => {
-    const before = await balance();
-    const r = await post(gw.url, '/v1/upwork/jobs/search', { query: 'react developer', limit: 3 }, { key });
+    const before = await g.balance();
+    const r = await g.post('/v1/upwork/jobs/search', { query: 'react developer', limit: 3 });
     expect([r.status, r.json.creditsUsed]).toEqual([200, 1]);
-    const next = await post(gw.url, '/v1/upwork/jobs/search', { query: 'react developer', limit: 3, cursor: r.json.data.cursor }, { key });
+    const next = await g.post('/v1/upwork/jobs/search', { query: 'react developer', limit: 3, cursor: r.json.data.cursor });
     expect(next.json.data.jobs).toHaveLength(2);
-    const job = await post(gw.url, '/v1/upwork/jobs/job', { job: JOB }, { key });
+    const job = await g.post('/v1/upwork/jobs/job', { job: JOB });
     expect([job.status, job.json.creditsUsed]).toEqual([200, 1]);
-    expect(await balance()).toBe(before - 3);
+    expect(await g.balance()).toBe(before - 3);
 
-    replay.seen.length = 0;
-    const sample = await post(gw.url, '/v1/upwork/jobs/search', { query: 'react developer', limit: 20 }, { key: testKey });
-    expect([sample.status, sample.json.data.jobs.length]).toEqual([200, 3]);
-    expect(replay.seen).toHaveLength(0);
+    await g.expectTestMode(async () => {
+      const sample = await g.post('/v1/upwork/jobs/search', { query: 'react developer', limit: 20 }, 'test');
+      expect([sample.status, sample.json.data.jobs.length]).toEqual([200, 3]);
+    });
 
-    const walled = await post(gw.url, '/v1/upwork/jobs/search', { query: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    replay.mutate = (_name, body) => body.replaceAll('"title"', '"heading"');
-    const drift = await post(gw.url, '/v1/upwork/jobs/job', { job: JOB, maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    expect(await balance()).toBe(before - 3);
+    await g.expectRefused('/v1/upwork/jobs/search', { query: 'walled' });
+    await g.expectDrift('/v1/upwork/jobs/job', { job: JOB, maxAge: 0 }, (_name, body) => body.replaceAll('"title"', '"heading"'));
+    expect(await g.balance()).toBe(before - 3);
   });
 });

@@ -9,8 +9,8 @@ import { scriptJsonById } from '../../src/sources/kit/embedded.js';
 import { itemIdOf } from '../../src/sources/walmart/client.js';
 import { reviewsOf } from '../../src/sources/walmart/normalise.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, readRecording, skipReason, startReplay, type Replay, type ReplayRoute } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 
 const W = 'www.walmart.com';
@@ -110,55 +110,28 @@ describe('walmart test mode', () => {
 });
 
 describe.skipIf(!haveRecordings('walmart'))(`walmart through the gateway${skipReason('walmart')}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-  beforeAll(async () => {
-    replay = await startReplay({ ...WALMART_REPLAY, routes: [...EXTRA, ...WALMART_ROUTES] });
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides([W]), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    [key, accountId] = [acct.apiKey, acct.accountId];
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: { ...WALMART_REPLAY, routes: [...EXTRA, ...WALMART_ROUTES] }, hosts: [W] }));
 
   it('live: a product 1 credit; search and reviews per 20, paged', async () => {
-    const before = await balance();
-    expect((await post(gw.url, '/v1/walmart/product', { product: '10450114' }, { key })).json.creditsUsed).toBe(1);
-    const s1 = await post(gw.url, '/v1/walmart/search', { query: 'whole milk', limit: 3 }, { key });
-    const s2 = await post(gw.url, '/v1/walmart/search', { query: 'whole milk', limit: 3, cursor: s1.json.data.cursor }, { key });
+    const before = await g.balance();
+    expect((await g.post('/v1/walmart/product', { product: '10450114' })).json.creditsUsed).toBe(1);
+    const s1 = await g.post('/v1/walmart/search', { query: 'whole milk', limit: 3 });
+    const s2 = await g.post('/v1/walmart/search', { query: 'whole milk', limit: 3, cursor: s1.json.data.cursor });
     expect([s1.json.data.products.length, s2.json.data.products.length, s2.json.creditsUsed]).toEqual([3, 2, 1]);
-    const r = await post(gw.url, '/v1/walmart/reviews', { product: '10450114' }, { key });
+    const r = await g.post('/v1/walmart/reviews', { product: '10450114' });
     expect([r.json.data.reviews.length, r.json.creditsUsed]).toEqual([5, 1]);
-    expect(await balance()).toBe(before - 4);
+    expect(await g.balance()).toBe(before - 4);
   });
 
   it('test mode: the samples, never upstream, no credits spent', async () => {
-    const seen = replay.seen.length;
-    const before = await balance();
-    const r = await post(gw.url, '/v1/walmart/product', { product: '10450114' }, { key: testKey });
-    expect([r.status, r.json.data.product.id]).toEqual([200, '10450114']);
-    expect(replay.seen.length).toBe(seen);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/walmart/product', { product: '10450114' }, 'test');
+      expect([r.status, r.json.data.product.id]).toEqual([200, '10450114']);
+    });
   });
 
   it('drift (a page without its __NEXT_DATA__) → 502 sourceChanged; the wall → 502 sourceRefused; both unbilled', async () => {
-    const before = await balance();
-    replay.mutate = (name, body) => (name === WALMART_PRODUCT_FILE ? body.replace('id="__NEXT_DATA__"', 'id="__NEXT_STATE__"') : body);
-    try {
-      const drift = await post(gw.url, '/v1/walmart/product', { product: '10450114', maxAge: 0 }, { key });
-      expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    } finally {
-      replay.mutate = undefined;
-    }
-    const wall = await post(gw.url, '/v1/walmart/search', { query: 'robot' }, { key });
-    expect([wall.status, wall.json.error.code]).toEqual([502, 'sourceRefused']);
-    expect(await balance()).toBe(before);
+    await g.expectDrift('/v1/walmart/product', { product: '10450114', maxAge: 0 }, (name, body) => (name === WALMART_PRODUCT_FILE ? body.replace('id="__NEXT_DATA__"', 'id="__NEXT_STATE__"') : body));
+    await g.expectRefused('/v1/walmart/search', { query: 'robot' });
   });
 });

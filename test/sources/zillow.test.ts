@@ -9,8 +9,8 @@ import { camel } from '../../src/sources/zillow/normalise.js';
 import { zpidOf } from '../../src/sources/zillow/refs.js';
 import { wallOf } from '../../src/sources/kit/web/walls.js';
 import { failure } from '../helpers/failure.js';
-import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { haveRecordings, readRecording, skipReason, startReplay, type Replay } from '../helpers/replay.js';
+import { useSourceGateway } from '../helpers/source-gateway.js';
 import { liveContext, runLive, runSample, type LiveContext } from '../helpers/source-kit.js';
 import { PX_WALL, SEARCH_RECORDING, zillowReplay } from './zillow-doubles.js';
 
@@ -222,61 +222,34 @@ describe('zillow test mode', () => {
 });
 
 describe.skipIf(!haveRecordings('zillow'))(`zillow through the gateway${skipReason('zillow')}`, () => {
-  let replay: Replay;
-  let gw: TestGateway;
-  let key: string;
-  let testKey: string;
-  let accountId: string;
-  const balance = async () => (await gw.gateway.deps.store.getAccount(accountId))!.balance;
-
-  beforeAll(async () => {
-    replay = await startReplay(zillowReplay());
-    gw = await startGateway({ QUARRY_UPSTREAM_OVERRIDES: replay.overrides(['www.zillow.com']), QUARRY_OUTBOUND_ALLOW: '127.0.0.1' });
-    const acct = await gw.accounts.createAccount({ credits: 100 });
-    accountId = acct.accountId;
-    key = acct.apiKey;
-    testKey = (await gw.accounts.createKey({ accountId, test: true })).apiKey;
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await replay?.close();
-  });
+  const g = useSourceGateway(() => ({ replay: zillowReplay(), hosts: ['www.zillow.com'] }));
 
   it('live: 36 listings cost 2 credits (1 per 20), 20 cost 1, the next page by cursor 1; a home 1', async () => {
-    const before = await balance();
-    const all = await post(gw.url, '/v1/zillow/search', { location: '04011', status: 'forRent', limit: 40 }, { key });
+    const before = await g.balance();
+    const all = await g.post('/v1/zillow/search', { location: '04011', status: 'forRent', limit: 40 });
     expect(all.status).toBe(200);
     expect(all.json.creditsUsed).toBe(2);
-    const first = await post(gw.url, '/v1/zillow/search', { location: '04011', status: 'forRent', limit: 20, maxAge: 0 }, { key });
+    const first = await g.post('/v1/zillow/search', { location: '04011', status: 'forRent', limit: 20, maxAge: 0 });
     expect(first.json.creditsUsed).toBe(1);
-    const next = await post(gw.url, '/v1/zillow/search', { location: '04011', status: 'forRent', limit: 20, cursor: first.json.data.cursor }, { key });
+    const next = await g.post('/v1/zillow/search', { location: '04011', status: 'forRent', limit: 20, cursor: first.json.data.cursor });
     expect(next.json.data.properties).toHaveLength(16);
-    const home = await post(gw.url, '/v1/zillow/property', { property: '2087654321' }, { key });
+    const home = await g.post('/v1/zillow/property', { property: '2087654321' });
     expect(home.status).toBe(200);
-    expect(await balance()).toBe(before - 5);
+    expect(await g.balance()).toBe(before - 5);
   });
 
   it('test mode: the example answers from its sample with a qry_test_ key, never upstream, balance untouched', async () => {
-    const before = await balance();
-    replay.seen.length = 0;
-    const r = await post(gw.url, '/v1/zillow/search', { location: '04011', status: 'forRent', limit: 20 }, { key: testKey });
-    expect(r.status).toBe(200);
-    expect(r.json.data.properties).toHaveLength(20);
-    expect(r.json.creditsUsed).toBe(1);
-    expect(replay.seen).toHaveLength(0);
-    expect(await balance()).toBe(before);
+    await g.expectTestMode(async () => {
+      const r = await g.post('/v1/zillow/search', { location: '04011', status: 'forRent', limit: 20 }, 'test');
+      expect(r.status).toBe(200);
+      expect(r.json.data.properties).toHaveLength(20);
+      expect(r.json.creditsUsed).toBe(1);
+    });
   });
 
   it('a wall is 502 sourceRefused and drift 502 sourceChanged, both unbilled; a bad cursor is 400', async () => {
-    const before = await balance();
-    const walled = await post(gw.url, '/v1/zillow/search', { location: 'walled' }, { key });
-    expect([walled.status, walled.json.error.code]).toEqual([502, 'sourceRefused']);
-    replay.mutate = (_name, body) => body.replace('"listResults"', '"listings"');
-    const drift = await post(gw.url, '/v1/zillow/search', { location: '04011', status: 'forRent', maxAge: 0 }, { key });
-    replay.mutate = undefined;
-    expect([drift.status, drift.json.error.code]).toEqual([502, 'sourceChanged']);
-    const bad = await post(gw.url, '/v1/zillow/search', { location: '04011', cursor: 'abc' }, { key });
-    expect([bad.status, bad.json.error.code]).toEqual([400, 'invalidRequest']);
-    expect(await balance()).toBe(before);
+    await g.expectRefused('/v1/zillow/search', { location: 'walled' });
+    await g.expectDrift('/v1/zillow/search', { location: '04011', status: 'forRent', maxAge: 0 }, (_name, body) => body.replace('"listResults"', '"listings"'));
+    await g.expectFailure('/v1/zillow/search', { location: '04011', cursor: 'abc' }, { status: 400, code: 'invalidRequest' });
   });
 });
