@@ -13,6 +13,8 @@ export interface CachedResult {
   storedAt: number;
   /** SHA-256 of `json`, computed on first use (the archive keeps answers by it). */
   hash?: string;
+  /** `json` encoded as UTF-8, made on first use: every hit of this result writes these bytes as they are. */
+  bytes?: Buffer;
 }
 
 export interface ResultCache {

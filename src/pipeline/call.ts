@@ -16,9 +16,10 @@ import { truncateTexts } from '../render/truncate.js';
 import { createHash } from 'node:crypto';
 import { isSourceFailure, type CacheDirectives } from './cache-control.js';
 import { pruneData } from '../render/prune.js';
-import { authenticate } from './authenticate.js';
+import { authenticate } from '../identity/authenticate.js';
 import { cacheKey } from './cache-key.js';
-import type { GatewayDeps, Principal } from './deps.js';
+import type { GatewayDeps } from './deps.js';
+import type { Principal } from '../identity/principal.js';
 import { acquireInFlight, checkRate, conversionTier, limitTestModeWork, rateLimitedError } from './limits.js';
 import { withConversionTier, type ConversionTier } from '../parse/pool.js';
 import { actualPriceFor, maxPriceFor, priceFor } from './price.js';
@@ -69,16 +70,20 @@ export interface Answer {
   data: Record<string, unknown>;
   json: string;
   hash: string;
+  /** `json` as UTF-8; a whole cached result's are made once and reused by every hit. */
+  bytes(): Buffer;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
 /** The answer as returned, hashed once per cached result (hits reuse it), so the archive can keep it by hash. */
 function answerOf(result: CachedResult, textLimit: number | undefined): Answer {
-  if (textLimit === undefined) return { data: result.data, json: result.json, hash: (result.hash ??= sha256(result.json)) };
+  if (textLimit === undefined) {
+    return { data: result.data, json: result.json, hash: (result.hash ??= sha256(result.json)), bytes: () => (result.bytes ??= Buffer.from(result.json)) };
+  }
   const data = truncateTexts(result.data, textLimit);
   const json = JSON.stringify(data);
-  return { data, json, hash: sha256(json) };
+  return { data, json, hash: sha256(json), bytes: () => Buffer.from(json) };
 }
 
 /** Used when the composition root gave no coalescer (identical misses then share a fetch in this process). */

@@ -3,7 +3,7 @@
  * No handler knows which implementation runs.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { keyCrypto, serverSecret } from '../accounts/secret.js';
+import { keyCrypto, serverSecret } from '../identity/secret.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import { ENDPOINTS } from '../catalogue/endpoints/index.js';
 import { sourceSettings, type Config } from '../config.js';
@@ -16,14 +16,14 @@ import { openRedisLimits, type RedisLimits } from '../limits/redis/index.js';
 import type { CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import type { SourceContext } from '../sources/types.js';
-import { PrincipalCache } from '../pipeline/authenticate.js';
+import { PrincipalCache } from '../identity/authenticate.js';
 import { INSTANCE_SWEEP_MS, takeInstanceLease } from '../pipeline/instance-lease.js';
 import { checkRegistry, notBuiltReason } from '../sources/registry.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 import { createUpstreamClient } from '../upstream/client.js';
 import { newRequestId } from '../lib/ids.js';
-import { accessLogger, createLogger, loggedUrl, redactUrl, type AppLogger } from './logger.js';
+import { AccessLog, createLogger, loggedUrl, redactUrl, type AppLogger } from './logger.js';
 import { sendError, setRateHeaders } from './reply.js';
 import { registerCatalogueRoutes } from './routes/catalogue.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
@@ -33,7 +33,7 @@ import { registerLogRoutes } from './routes/logs.js';
 import { registerBudgetRoutes } from './routes/budgets.js';
 import { registerSourceRoutes } from './routes/sources.js';
 import { MemorySourceStats } from '../health/memory.js';
-import { startCanary } from '../health/canary.js';
+import { startCanary } from '../pipeline/canary.js';
 import { registerQuoteRoutes } from './routes/quote.js';
 import { registerRequestRoutes } from './routes/requests.js';
 import { registerUsageRoutes } from './routes/usage.js';
@@ -174,17 +174,9 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  const access = accessLogger(log);
+  const access = new AccessLog(log);
   app.addHook('onResponse', (request, reply, done) => {
-    const state = request.callState;
-    access.info({
-      reqId: request.id,
-      method: request.method,
-      url: loggedUrl(request),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime),
-      keyId: state?.principal?.keyId,
-    });
+    access.line(request.id, request.method, loggedUrl(request), reply.statusCode, Math.round(reply.elapsedTime), request.callState?.principal?.keyId);
     done();
   });
 
@@ -253,6 +245,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
       // and release what they reserved.
       const deadline = setTimeout(() => shutdown.abort(), config.upstream.timeoutMs);
       await app.close();
+      access.flush();
       clearTimeout(deadline);
       shutdown.abort();
       await Promise.all([...clients.values()].map((c) => c.close()));

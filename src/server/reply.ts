@@ -2,9 +2,10 @@
  * Writing responses: the success envelope, error envelopes (current and legacy) and the headers SPEC.md lists.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayDeps, Principal } from '../pipeline/deps.js';
+import type { GatewayDeps } from '../pipeline/deps.js';
+import type { Principal } from '../identity/principal.js';
 import { checkRate, rateLimitedError } from '../pipeline/limits.js';
-import { clientAddress } from './client-address.js';
+import { clientAddress } from '../http/client-address.js';
 import { QuarryError, errorEnvelope, legacyErrorBody, legacyStatus, toQuarryError } from '../errors.js';
 import type { Logger } from '../sources/types.js';
 import { loggedUrl } from './logger.js';
@@ -45,6 +46,22 @@ export function legacyErrorHandler(log: Logger, what: string) {
 /** The success envelope; `dataJson` is already serialised (cache hits reuse it as is). */
 export function envelopeJson(dataJson: string, creditsUsed: number, requestId: string): string {
   return `{"success":true,"data":${dataJson},"creditsUsed":${creditsUsed},"requestId":${JSON.stringify(requestId)}}`;
+}
+
+const ENVELOPE_HEAD = Buffer.from('{"success":true,"data":');
+
+/**
+ * The success envelope as bytes, around `data` already encoded (a cached result keeps its UTF-8 once): one copy of
+ * the answer and no string work. The same bytes as `envelopeJson`. A string body would be measured
+ * (`Buffer.byteLength`) and encoded again at every write: for a 26 KB answer that was a third of a cache hit's CPU.
+ */
+export function envelopeBytes(data: Buffer, creditsUsed: number, requestId: string): Buffer {
+  const tail = `,"creditsUsed":${creditsUsed},"requestId":${JSON.stringify(requestId)}}`;
+  const out = Buffer.allocUnsafe(ENVELOPE_HEAD.length + data.length + Buffer.byteLength(tail));
+  ENVELOPE_HEAD.copy(out, 0);
+  data.copy(out, ENVELOPE_HEAD.length);
+  out.write(tail, ENVELOPE_HEAD.length + data.length);
+  return out;
 }
 
 /** A free request counted against its window (the key's, or the address's when keyless): headers set, 429 when over. */

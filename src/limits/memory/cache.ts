@@ -8,8 +8,9 @@ export class MemoryResultCache implements ResultCache {
   constructor(maxBytes: number) {
     this.lru = new LRUCache<string, CachedResult>({
       maxSize: maxBytes,
-      // Strings are UTF-16 in memory; the parsed copy costs about as much again.
-      sizeCalculation: (v) => Math.max(1, v.json.length * 4),
+      // Strings are UTF-16 in memory; the parsed copy costs about as much again, and the UTF-8 bytes a hit writes
+      // (made on the first hit) one more.
+      sizeCalculation: (v) => Math.max(1, v.json.length * 5),
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
     });
   }

@@ -21,7 +21,7 @@ export class RedisResultCache implements ResultCache {
   ) {
     this.l1 = new LRUCache<string, CachedResult>({
       maxSize: Math.max(1, l1MaxBytes),
-      sizeCalculation: (v) => Math.max(1, v.json.length * 4),
+      sizeCalculation: (v) => Math.max(1, v.json.length * 5),
       maxEntrySize: Math.max(1, Math.floor(l1MaxBytes / 4)),
     });
   }

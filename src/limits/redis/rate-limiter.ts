@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import { MemoryRateLimiter } from '../memory/rate-limiter.js';
 import type { RateDecision, RateLimiter } from '../types.js';
 
+type RateHit = { quarryRateHit(key: string, expireMs: string): Promise<unknown> };
+
 /** One round trip: count the hit, start the window's expiry on its first hit. */
 const HIT = `
 local n = redis.call('INCR', KEYS[1])
@@ -25,6 +27,9 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly onError: (e: unknown, what: string) => void = () => {},
   ) {
     this.fallback = new MemoryRateLimiter(now);
+    // Sent as EVALSHA (ioredis loads the script on a NOSCRIPT answer): Redis then neither receives nor hashes the
+    // script's text at every request.
+    if (!('quarryRateHit' in redis)) redis.defineCommand('quarryRateHit', { numberOfKeys: 1, lua: HIT });
   }
 
   async hit(id: string, limit: number, windowSeconds: number): Promise<RateDecision> {
@@ -35,7 +40,7 @@ export class RedisRateLimiter implements RateLimiter {
     let n: number;
     try {
       // Expire a little after the window ends, so clock skew between instances cannot resurrect a window.
-      n = (await this.redis.eval(HIT, 1, `${this.prefix}rl:${id}:${start}`, String(windowMs + 5000))) as number;
+      n = (await (this.redis as unknown as RateHit).quarryRateHit(`${this.prefix}rl:${id}:${start}`, String(windowMs + 5000))) as number;
     } catch (e) {
       this.onError(e, 'rate limit');
       return this.fallback.hit(id, limit, windowSeconds);

@@ -6,14 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueEndpoint } from '../../catalogue/catalogue.js';
 import { QuarryError, errorEnvelope, toQuarryError } from '../../errors.js';
 import { parseCacheControl } from '../../pipeline/cache-control.js';
-import { admit, runCall, type CallState } from '../../pipeline/call.js';
+import { admit, runCall, type CallResult, type CallState } from '../../pipeline/call.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import { beginIdempotent, holdClaim, idempotencyKeyOf, isFinal, requestFingerprint, type IdempotencyTicket } from '../../pipeline/idempotency.js';
 import { renderMarkdown } from '../../render/markdown.js';
 import type { StoredResponse } from '../../store/types.js';
-import { jsonBody, maxTextLength, wantsMarkdown } from '../body.js';
-import { clientAddress } from '../client-address.js';
-import { envelopeJson, setRateHeaders } from '../reply.js';
+import { jsonBody, maxTextLength, wantsMarkdown } from '../../http/body.js';
+import { clientAddress } from '../../http/client-address.js';
+import { envelopeBytes, envelopeJson, setRateHeaders } from '../reply.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -34,9 +34,16 @@ export function registerDataRoutes(app: FastifyInstance, deps: GatewayDeps): voi
 
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
       if (idempotencyKey === undefined) {
-        const answer = await respond(deps, endpoint, state, addressOf, body);
-        const r = wantsMarkdown(request) ? asMarkdown(endpoint, answer.json, answer.data) : answer.json;
-        return reply.code(r.status).headers(r.headers).send(r.body);
+        const call = await runCall(deps, endpoint, { body: body(), clientAddress: addressOf }, state);
+        if (wantsMarkdown(request)) {
+          const r = asMarkdown(endpoint, jsonResponse(call, state), call.answer.data);
+          return reply.code(r.status).headers(r.headers).send(r.body);
+        }
+        // The usual answer: bytes already made (the envelope around the result's stored UTF-8), headers one by one.
+        reply.header('x-credits-used', call.creditsUsed).header('x-cache', call.cache).header('x-cache-age', call.ageSeconds);
+        if (call.testMode) reply.header('quarry-test-mode', call.testMode);
+        reply.header('content-type', JSON_TYPE);
+        return reply.send(envelopeBytes(call.answer.bytes(), call.creditsUsed, state.requestId));
       }
       if (!state.principal) throw new QuarryError('unauthorized', 'Idempotency-Key needs an API key: send one with the request.');
       const start = await beginIdempotent(deps.store, {
@@ -118,19 +125,23 @@ async function respond(
   body: () => unknown,
 ): Promise<Answer> {
   const call = await runCall(deps, endpoint, { body: body(), clientAddress: addressOf }, state);
+  return { json: jsonResponse(call, state), data: call.answer.data };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A call's JSON response as a whole (kept for Idempotency-Key replays, or turned into markdown). */
+function jsonResponse(call: CallResult, state: CallState): StoredResponse {
   return {
-    json: {
-      status: 200,
-      headers: {
-        'x-credits-used': String(call.creditsUsed),
-        'x-cache': call.cache,
-        'x-cache-age': String(call.ageSeconds),
-        ...(call.testMode ? { 'quarry-test-mode': call.testMode } : {}),
-        'content-type': 'application/json; charset=utf-8',
-      },
-      body: envelopeJson(call.answer.json, call.creditsUsed, state.requestId),
+    status: 200,
+    headers: {
+      'x-credits-used': String(call.creditsUsed),
+      'x-cache': call.cache,
+      'x-cache-age': String(call.ageSeconds),
+      ...(call.testMode ? { 'quarry-test-mode': call.testMode } : {}),
+      'content-type': JSON_TYPE,
     },
-    data: call.answer.data,
+    body: envelopeJson(call.answer.json, call.creditsUsed, state.requestId),
   };
 }
 
