@@ -2,7 +2,7 @@
  * Budgets as the operator CLI and the dashboard set them: the rules a spec must meet, checked once here, so both
  * refuse the same things with the same words. Enforcement lives in the store (atomic with every debit).
  */
-import { TAG_PATTERN } from '../catalogue/fields.js';
+import { TAG_PATTERN } from '../lib/tags.js';
 import { QuarryError } from '../errors.js';
 import type { Budget, BudgetSpec, Store } from '../store/types.js';
 

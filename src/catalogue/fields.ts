@@ -3,6 +3,7 @@
  * shared rules of SPEC.md (country, language, dates, tags, maxAge) are written once here.
  */
 import type { EndpointDef, Field, InputFromFields, JsonSchema, ObjectSchema, Schema, TypeOf } from './types.js';
+import { TAG_PATTERN } from '../lib/tags.js';
 
 // Builders with a default return Field<T, true> (the validator fills it, so the operation always has it).
 const withDefault = (schema: JsonSchema, def: unknown): JsonSchema =>
@@ -127,8 +128,6 @@ export function cursor(regex: string, rule: string, maxLength = 8192): Field<str
 export function plainCursor(minLength: number, maxLength: number): Field<string, false> {
   return { type: 'string', minLength, maxLength, description: 'cursor from the previous page, sent back unchanged' };
 }
-
-export const TAG_PATTERN = '^[A-Za-z0-9_.:-]{1,50}$';
 
 export function tags(): Field<string[], false> {
   return {

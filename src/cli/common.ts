@@ -1,6 +1,6 @@
 /** What the operator commands share: the store of the configured data for one command, and how they answer. */
-import { Accounts } from '../accounts/accounts.js';
-import { keyCrypto, serverSecret, sharedSecretProblem, type KeyCrypto } from '../accounts/secret.js';
+import { Accounts } from '../identity/accounts.js';
+import { keyCrypto, serverSecret, sharedSecretProblem, type KeyCrypto } from '../identity/secret.js';
 import { loadConfig, type Config } from '../config.js';
 import { chooseDataDir } from '../lib/data-dir.js';
 import { accountSideFor, type AccountSideStore } from '../store/account-side.js';

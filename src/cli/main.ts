@@ -5,7 +5,7 @@
 import cluster from 'node:cluster';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.js';
-import { sharedSecretProblem } from '../accounts/secret.js';
+import { sharedSecretProblem } from '../identity/secret.js';
 import { budgetCommands } from './budgets.js';
 import { fail, print, withData } from './common.js';
 import { registerAccountSideCommands } from './account-side.js';

@@ -8,8 +8,8 @@ import { compileInput } from '../catalogue/validator.js';
 import { QuarryError } from '../errors.js';
 import { admitCaller, runCall, type CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
-import { jsonBody } from '../server/body.js';
-import { clientAddress } from '../server/client-address.js';
+import { jsonBody } from '../http/body.js';
+import { clientAddress } from '../http/client-address.js';
 import { legacyErrorHandler, setRateHeaders } from '../server/reply.js';
 import type { LegacyPath } from './types.js';
 

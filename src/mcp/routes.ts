@@ -9,16 +9,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { QuarryError } from '../errors.js';
 import { newRequestId } from '../lib/ids.js';
-import { bearerKey, principalForKey } from '../pipeline/authenticate.js';
+import { bearerKey, principalForKey } from '../identity/authenticate.js';
+import { isKeyShaped } from '../identity/key-format.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
-import { checkDepth } from '../server/body.js';
-import { clientAddress } from '../server/client-address.js';
+import { checkDepth } from '../http/body.js';
+import { clientAddress } from '../http/client-address.js';
 import { legacyErrorHandler, sendError } from '../server/reply.js';
 import { createMcpServer } from './server.js';
 import { buildToolSet } from './tools.js';
 
-/** SPEC.md: the service prefix, an underscore, then letters, digits, `_` or `-`. */
-const PATH_KEY = /^qry_[A-Za-z0-9_-]+$/;
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Room for the JSON-RPC envelope around the largest tool arguments. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -102,7 +101,7 @@ export function registerMcpRoutes(app: FastifyInstance, deps: GatewayDeps): void
   app.post('/v1/mcp', options, (request, reply) => handle(request, reply, bearerKey(request.headers.authorization) || undefined));
   app.post<{ Params: { apiKey: string } }>('/v1/mcp/:apiKey', options, (request, reply) => {
     const key = request.params.apiKey;
-    return handle(request, reply, PATH_KEY.test(key) ? key : undefined);
+    return handle(request, reply, isKeyShaped(key) ? key : undefined);
   });
   for (const url of ['/v1/mcp', '/v1/mcp/:apiKey']) app.route({ method: ['GET', 'DELETE'], url, handler: methodNotAllowed });
 }

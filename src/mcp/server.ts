@@ -13,7 +13,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { toQuarryError } from '../errors.js';
 import { admit, runCall, type CallState } from '../pipeline/call.js';
-import type { GatewayDeps, Principal } from '../pipeline/deps.js';
+import type { GatewayDeps } from '../pipeline/deps.js';
+import type { Principal } from '../identity/principal.js';
 import { checkRate, rateLimitedError } from '../pipeline/limits.js';
 import { toolError, toolSuccess } from './results.js';
 import { CREDITS_TOOL, MCP_PRICE, QUOTE_TOOL, type ToolSet } from './tools.js';

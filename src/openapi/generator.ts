@@ -1,7 +1,7 @@
 /**
  * The one OpenAPI 3.1 generator behind `GET /openapi.json`. Each part of the server declares its routes as
  * `OperationSpec`s (the catalogue's data endpoints: src/catalogue/openapi.ts; the gateway's own routes, MCP and the
- * pages: src/server/openapi.ts; the account side: src/auth/openapi.ts; the legacy paths: src/legacy/openapi.ts), and
+ * pages: src/server/openapi.ts; the account side: src/identity/openapi.ts; the legacy paths: src/legacy/openapi.ts), and
  * `operation()` here turns every one of them into an operation the same way: an operationId, one declared tag,
  * `x-credits` (0 when free), its security, its success answers and the failure answers of its convention.
  * `openApiDocument()` joins the parts and refuses a document that breaks those rules (an undeclared tag or security

@@ -11,7 +11,7 @@ type Frame = { items: unknown[]; i: number } | { obj: Record<string, unknown>; k
 
 /**
  * JSON with object keys sorted, at any depth: a loop over an explicit stack, never recursion (a deeply nested
- * body must not overflow the call stack; bodies are also depth-checked on arrival, `server/body.ts`). The text is
+ * body must not overflow the call stack; bodies are also depth-checked on arrival, `http/body.ts`). The text is
  * exactly what the earlier recursive form wrote, so cache keys and idempotency fingerprints stay the same.
  */
 export function canonicalJson(value: unknown): string {

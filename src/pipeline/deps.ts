@@ -1,6 +1,6 @@
-import type { KeyCrypto } from '../accounts/secret.js';
+import type { PrincipalCache } from '../identity/authenticate.js';
+import type { KeyCrypto } from '../identity/secret.js';
 import type { Catalogue } from '../catalogue/catalogue.js';
-import type { PrincipalCache } from './authenticate.js';
 import type { Config } from '../config.js';
 import type { Coalescer, InFlightLimiter, RateLimiter, ResultCache } from '../limits/types.js';
 import type { Logger, SourceContext } from '../sources/types.js';
@@ -30,12 +30,4 @@ export interface GatewayDeps {
   now(): number;
   /** This instance's lease id on a store shared by instances: its credit holds name it (`instance-lease.ts`). */
   instanceId?: string;
-}
-
-/** Who is calling: a key's principal, or an anonymous client address for keyless calls. */
-export interface Principal {
-  keyId: string;
-  keyName: string;
-  accountId: string;
-  test: boolean;
 }

@@ -6,7 +6,8 @@ import type { CatalogueEndpoint } from '../catalogue/catalogue.js';
 import { QuarryError } from '../errors.js';
 import type { RateDecision } from '../limits/types.js';
 import type { ConversionTier } from '../parse/pool.js';
-import type { GatewayDeps, Principal } from './deps.js';
+import type { GatewayDeps } from './deps.js';
+import type { Principal } from '../identity/principal.js';
 
 const WINDOW_SECONDS = 60;
 

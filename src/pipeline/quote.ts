@@ -8,7 +8,8 @@ import { QuarryError } from '../errors.js';
 import { budgetApplies } from '../budgets/periods.js';
 import { cacheKey } from './cache-key.js';
 import { freshHit } from './call.js';
-import type { GatewayDeps, Principal } from './deps.js';
+import type { GatewayDeps } from './deps.js';
+import type { Principal } from '../identity/principal.js';
 import { maxPriceFor, priceFor } from './price.js';
 
 export interface Quote {

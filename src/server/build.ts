@@ -159,7 +159,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   });
 
   app.decorateRequest('callState', undefined); // a fixed request shape keeps V8's hidden classes stable
-  // One catch-all parser: bodies arrive as bytes and src/server/body.ts words every failure.
+  // One catch-all parser: bodies arrive as bytes and src/http/body.ts words every failure.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 

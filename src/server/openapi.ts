@@ -2,10 +2,11 @@
  * `GET /openapi.json`: the whole document, from one generator (src/openapi/generator.ts) and four parts: the
  * catalogue's data endpoints (src/catalogue/openapi.ts), the gateway's own routes declared here (catalogue, quotes,
  * the archive, usage, logs, the request log, MCP, health and the pages), the legacy paths (src/legacy/openapi.ts) and
- * the account side (src/auth/openapi.ts). test/gateway/openapi.test.ts checks that every route the server registers
+ * the account side (src/identity/openapi.ts). test/gateway/openapi.test.ts checks that every route the server registers
  * is in it.
  */
-import { accountSideOpenApi } from '../auth/openapi.js';
+import { accountSideOpenApi } from '../identity/openapi.js';
+import { API_KEY_PATTERN } from '../identity/key-format.js';
 import { catalogueOpenApi } from '../catalogue/openapi.js';
 import { legacyOpenApi } from '../legacy/openapi.js';
 import type { LegacyPath } from '../legacy/types.js';
@@ -110,8 +111,6 @@ const JSON_RPC_RESPONSE = {
   },
 };
 
-const KEY_PATTERN = '^qry_[A-Za-z0-9_-]+$';
-
 function mcpOperation(id: string, pathKey: boolean): OperationSpec {
   return {
     id,
@@ -129,7 +128,7 @@ function mcpOperation(id: string, pathKey: boolean): OperationSpec {
     credits: 0,
     extensions: { 'x-credits-per-tool-call': MCP_PRICE },
     security: pathKey ? 'none' : 'key',
-    params: pathKey ? [{ name: 'apiKey', in: 'path', schema: { type: 'string', pattern: KEY_PATTERN }, description: 'an API key' }] : [],
+    params: pathKey ? [{ name: 'apiKey', in: 'path', schema: { type: 'string', pattern: API_KEY_PATTERN }, description: 'an API key' }] : [],
     body: { schema: JSON_RPC_REQUEST, example: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
     answers: {
       '200': { description: 'JSON-RPC response', json: JSON_RPC_RESPONSE },

@@ -12,13 +12,13 @@
  * - Keeping: QUARRY_REQUEST_LOG_DAYS (default 30) days; 0 turns the log off.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TAG_PATTERN } from '../catalogue/fields.js';
+import { TAG_PATTERN } from '../lib/tags.js';
 import { ERRORS, QuarryError, type ErrorCode } from '../errors.js';
-import { authenticate } from '../pipeline/authenticate.js';
+import { authenticate } from '../identity/authenticate.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { requestLogFor, type RequestLogEntry, type RequestLogQuery, type RequestLogStore } from '../store/request-log.js';
-import { requireSession } from '../auth/session-guard.js';
-import { sendData } from '../auth/reply.js';
+import { requireSession } from '../identity/session-guard.js';
+import { sendData } from '../http/reply.js';
 import { redactUrl } from './logger.js';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@
  * and the brute-force limits. Runs on SQLite, or PostgreSQL + Redis with QUARRY_TEST_DATABASE_URL/REDIS_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password.js';
+import { hashPassword } from '../../src/identity/password.js';
 import { accountSideFor } from '../../src/store/account-side.js';
 import { get, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { Browser, PASSWORD, newInvite, uniqueEmail } from './helpers.js';
@@ -307,8 +307,8 @@ describe('brute force: password attempts are limited per e-mail and per address'
 describe('requireSession, as other routes use it (budgets)', () => {
   it('works inside an encapsulated plugin: 401 without a session, CSRF on POST, the person with one', async () => {
     const { default: Fastify } = await import('fastify');
-    const { authContext } = await import('../../src/auth/context.js');
-    const { requireSession } = await import('../../src/auth/session-guard.js');
+    const { authContext } = await import('../../src/identity/context.js');
+    const { requireSession } = await import('../../src/identity/session-guard.js');
     const { QuarryError } = await import('../../src/errors.js');
     const app = Fastify();
     authContext(app, t.gateway.deps);

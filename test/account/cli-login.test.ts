@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s256 } from '../../src/auth/tokens.js';
+import { s256 } from '../../src/identity/tokens.js';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { Browser, PASSWORD, newInvite, uniqueEmail } from './helpers.js';
 

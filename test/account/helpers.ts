@@ -2,7 +2,7 @@
  * A small browser stand-in for the account side's tests: keeps the `quarry_session` cookie like a browser would
  * and sends the CSRF token it read from GET /v1/auth/session.
  */
-import { createInvite } from '../../src/auth/invites.js';
+import { createInvite } from '../../src/identity/invites.js';
 import { accountSideFor } from '../../src/store/account-side.js';
 import { toResponse, type CallResponse, type TestGateway } from '../helpers/gateway.js';
 

@@ -1,6 +1,6 @@
-/** src/auth/password.ts: scrypt hashes with their parameters, constant-time verification, bounded waiting. */
+/** src/identity/password.ts: scrypt hashes with their parameters, constant-time verification, bounded waiting. */
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, passwordProblem, verifyPassword } from '../../src/auth/password.js';
+import { hashPassword, needsRehash, passwordProblem, verifyPassword } from '../../src/identity/password.js';
 
 describe('passwords', () => {
   it('hash → verify; another password or a tampered hash → false; each hash has its own salt', async () => {

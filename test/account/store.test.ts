@@ -3,8 +3,8 @@
  * QUARRY_TEST_DATABASE_URL): the guarded transitions hold under concurrency, and the sweep drops only what expired.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvite } from '../../src/auth/invites.js';
-import { sessionTokenHash, newSessionToken } from '../../src/auth/tokens.js';
+import { createInvite } from '../../src/identity/invites.js';
+import { sessionTokenHash, newSessionToken } from '../../src/identity/tokens.js';
 import { accountSideFor, type AccountSideStore } from '../../src/store/account-side.js';
 import { startGateway, type TestGateway } from '../helpers/gateway.js';
 import { uniqueEmail } from './helpers.js';

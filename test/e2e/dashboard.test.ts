@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvite } from '../../src/auth/invites.js';
+import { createInvite } from '../../src/identity/invites.js';
 import { accountSideFor } from '../../src/store/account-side.js';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 

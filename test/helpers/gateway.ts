@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { Accounts } from '../../src/accounts/accounts.js';
+import { Accounts } from '../../src/identity/accounts.js';
 import { loadConfig } from '../../src/config.js';
 import { buildGateway, type Gateway } from '../../src/server/build.js';
 import { PostgresStore } from '../../src/store/postgres/store.js';

@@ -1,4 +1,4 @@
-import { SingleFlight } from '../../pipeline/single-flight.js';
+import { SingleFlight } from '../../lib/single-flight.js';
 import type { CachedResult, Coalescer } from '../types.js';
 
 /** Coalesces identical misses inside this process. */

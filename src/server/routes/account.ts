@@ -6,20 +6,21 @@
  * very key that authenticates (`quarry logout`). A key can never list, create or reveal keys.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { countPasswordAttempt } from '../../auth/attempts.js';
-import { optionalJsonBody } from '../../auth/body.js';
-import { CREATE_KEY_BODY, EMPTY_BODY, REVEAL_KEY_BODY } from '../../auth/api-schemas.js';
-import { authContext } from '../../auth/context.js';
-import { trackKeyUse } from '../../auth/key-usage.js';
-import { verifyPassword } from '../../auth/password.js';
-import { sendData } from '../../auth/reply.js';
-import { requireSession } from '../../auth/session-guard.js';
+import { countPasswordAttempt } from '../../identity/attempts.js';
+import { optionalJsonBody } from '../../http/body.js';
+import { CREATE_KEY_BODY, EMPTY_BODY, REVEAL_KEY_BODY } from '../../identity/api-schemas.js';
+import { authContext } from '../../identity/context.js';
+import { trackKeyUse } from '../../identity/key-usage.js';
+import { verifyPassword } from '../../identity/password.js';
+import { sendData } from '../../http/reply.js';
+import { requireSession } from '../../identity/session-guard.js';
 import { compileInput } from '../../catalogue/validator.js';
 import { QuarryError } from '../../errors.js';
-import { authenticate } from '../../pipeline/authenticate.js';
-import type { GatewayDeps, Principal } from '../../pipeline/deps.js';
+import { authenticate } from '../../identity/authenticate.js';
+import type { GatewayDeps } from '../../pipeline/deps.js';
+import type { Principal } from '../../identity/principal.js';
 import type { KeyView } from '../../store/types.js';
-import { jsonBody } from '../body.js';
+import { jsonBody } from '../../http/body.js';
 import { logsVariantA, type Query } from './logs.js';
 import { usageData } from './usage.js';
 

@@ -2,19 +2,19 @@
  * Sign-up with an invite, sign-in, sign-out (here or everywhere) and the current session (docs/account-api.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { countPasswordAttempt } from '../../auth/attempts.js';
-import { optionalJsonBody } from '../../auth/body.js';
-import { SIGNIN_BODY, SIGNOUT_BODY, SIGNUP_BODY } from '../../auth/api-schemas.js';
-import { authContext } from '../../auth/context.js';
-import { signUpWithInvite } from '../../auth/invites.js';
-import { decoyHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from '../../auth/password.js';
-import { sendData } from '../../auth/reply.js';
-import { checkOrigin, clearSessionCookie, csrfTokenFor, currentSession, requireSession } from '../../auth/session-guard.js';
-import { normaliseEmail, startSession } from '../../auth/sessions.js';
+import { countPasswordAttempt } from '../../identity/attempts.js';
+import { optionalJsonBody } from '../../http/body.js';
+import { SIGNIN_BODY, SIGNOUT_BODY, SIGNUP_BODY } from '../../identity/api-schemas.js';
+import { authContext } from '../../identity/context.js';
+import { signUpWithInvite } from '../../identity/invites.js';
+import { decoyHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from '../../identity/password.js';
+import { sendData } from '../../http/reply.js';
+import { checkOrigin, clearSessionCookie, csrfTokenFor, currentSession, requireSession } from '../../identity/session-guard.js';
+import { normaliseEmail, startSession } from '../../identity/sessions.js';
 import { compileInput } from '../../catalogue/validator.js';
 import { QuarryError } from '../../errors.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
-import { jsonBody } from '../body.js';
+import { jsonBody } from '../../http/body.js';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: GatewayDeps): void {
   const ctx = authContext(app, deps);

@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { setBudget } from '../../budgets/budgets.js';
-import { sendData } from '../../auth/reply.js';
-import { requireSession } from '../../auth/session-guard.js';
+import { sendData } from '../../http/reply.js';
+import { requireSession } from '../../identity/session-guard.js';
 import { QuarryError } from '../../errors.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
-import { jsonBody } from '../body.js';
+import { jsonBody } from '../../http/body.js';
 
 const BUDGET_ID = /^bdg_[A-Za-z0-9_-]{1,64}$/;
 const FIELDS = new Set(['scope', 'target', 'period', 'limitCredits']);

@@ -10,18 +10,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CLI_SESSION_BODY, CLI_TOKEN_BODY, EMPTY_BODY } from '../../auth/api-schemas.js';
-import { countCliCall } from '../../auth/attempts.js';
-import { optionalJsonBody } from '../../auth/body.js';
-import { authContext } from '../../auth/context.js';
-import { sendData } from '../../auth/reply.js';
-import { requireSession } from '../../auth/session-guard.js';
-import { CLI_SESSION_ID_SHAPE, VERIFIER_SHAPE, cliVerificationCode, s256, safeEqual } from '../../auth/tokens.js';
+import { CLI_SESSION_BODY, CLI_TOKEN_BODY, EMPTY_BODY } from '../../identity/api-schemas.js';
+import { countCliCall } from '../../identity/attempts.js';
+import { optionalJsonBody } from '../../http/body.js';
+import { authContext } from '../../identity/context.js';
+import { sendData } from '../../http/reply.js';
+import { requireSession } from '../../identity/session-guard.js';
+import { CLI_SESSION_ID_SHAPE, VERIFIER_SHAPE, cliVerificationCode, s256, safeEqual } from '../../identity/tokens.js';
 import { compileInput } from '../../catalogue/validator.js';
 import { QuarryError } from '../../errors.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import type { CliSessionRecord } from '../../store/account-side.js';
-import { jsonBody } from '../body.js';
+import { jsonBody } from '../../http/body.js';
 
 type PublicStatus = 'pending' | 'approved' | 'completed' | 'expired';
 

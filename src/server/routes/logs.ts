@@ -4,8 +4,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { QuarryError } from '../../errors.js';
-import { authenticate } from '../../pipeline/authenticate.js';
-import type { GatewayDeps, Principal } from '../../pipeline/deps.js';
+import { authenticate } from '../../identity/authenticate.js';
+import type { GatewayDeps } from '../../pipeline/deps.js';
+import type { Principal } from '../../identity/principal.js';
 import type { CallRecord } from '../../store/types.js';
 import { sendError } from '../reply.js';
 import { readRequestLog } from '../request-log.js';

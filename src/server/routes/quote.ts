@@ -1,10 +1,10 @@
 /** POST /v1/quote {endpoint, input}: the price range of a call, whether the cache would answer it, and who can pay. */
 import type { FastifyInstance } from 'fastify';
 import { QuarryError } from '../../errors.js';
-import { authenticate } from '../../pipeline/authenticate.js';
+import { authenticate } from '../../identity/authenticate.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import { quoteCall } from '../../pipeline/quote.js';
-import { jsonBody } from '../body.js';
+import { jsonBody } from '../../http/body.js';
 import { countFreeRequest } from '../reply.js';
 
 export function registerQuoteRoutes(app: FastifyInstance, deps: GatewayDeps): void {

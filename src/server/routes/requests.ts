@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { QuarryError } from '../../errors.js';
-import { authenticate } from '../../pipeline/authenticate.js';
+import { authenticate } from '../../identity/authenticate.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import { envelopeJson } from '../reply.js';
 

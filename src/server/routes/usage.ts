@@ -1,8 +1,8 @@
 /** GET /v1/usage (CONTRACT.md): totals per endpoint, per day and per tag, filterable by `tag`. Free; needs a key. */
 import type { FastifyInstance } from 'fastify';
-import { TAG_PATTERN } from '../../catalogue/fields.js';
+import { TAG_PATTERN } from '../../lib/tags.js';
 import { QuarryError } from '../../errors.js';
-import { authenticate } from '../../pipeline/authenticate.js';
+import { authenticate } from '../../identity/authenticate.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import { pruneData } from '../../render/prune.js';
 import type { UsageTotals } from '../../store/types.js';

@@ -12,7 +12,8 @@ import { isOversize, webFetcher } from '../../kit/web/fetch.js';
 import { looksLikeHtml, pageText, type Fetched } from '../../kit/web/page.js';
 import { robotsPerOrigin } from '../../kit/web/robots-file.js';
 import { crawlable, pageKey, sameSite, siteKey } from './address.js';
-import { buildRecord, readPage, type ContactsRecord, type PageReading, type SkippedPage } from './record.js';
+import { buildRecord, readPage, type PageReading } from './record.js';
+import type { ContactsRecord, SkippedPage } from './types.js';
 import { linkScore } from './rank.js';
 
 export interface CrawlLimits {

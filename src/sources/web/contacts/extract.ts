@@ -5,7 +5,7 @@
  */
 import { findNumbers, isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import type { PageDoc } from './page.js';
-import type { ContactsRecord } from './record.js';
+import type { ContactsRecord } from './types.js';
 import { profileKey, socialProfile, type SocialProfile } from './socials.js';
 
 /** A phone number as the record gives it (E.164 `value`, `raw` as written), without the pages it was found on. */

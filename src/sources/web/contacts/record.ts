@@ -2,18 +2,10 @@
  * The web.contacts record, and the normaliser that turns pages read into it: every contact once, with the pages it
  * was found on, in the order the (best-first) pages were read.
  */
-import { CONTACTS_RECORD } from '../../../catalogue/endpoints/web.js';
-import type { TypeOf } from '../../../catalogue/types.js';
 import { readDocument, type PageDoc } from './page.js';
 import { findContacts, phoneKey, type PageFindings, type PhoneHit } from './extract.js';
 import { profileKey } from './socials.js';
-
-/** web.contacts' record, read off its declaration (src/catalogue/endpoints/web.ts). */
-export type ContactsRecord = TypeOf<typeof CONTACTS_RECORD>;
-/** What `buildRecord` makes: the record with its contact lists always there (empty ones are pruned from the answer). */
-export type ContactsFound = ContactsRecord & Required<Pick<ContactsRecord, 'emails' | 'phones' | 'socials'>>;
-export type PageSummary = ContactsRecord['pages'][number];
-export type SkippedPage = NonNullable<ContactsRecord['skipped']>[number];
+import type { ContactsFound, PageSummary, SkippedPage } from './types.js';
 
 export interface PageReading {
   page: PageSummary;

@@ -3,7 +3,7 @@
  * profile. Share, intent, post, video and login links are not profiles and are dropped.
  */
 import type { SOCIAL_PLATFORMS } from '../../../catalogue/endpoints/web.js';
-import type { ContactsRecord } from './record.js';
+import type { ContactsRecord } from './types.js';
 
 export type Platform = (typeof SOCIAL_PLATFORMS)[number];
 

@@ -4,8 +4,8 @@
  * GET /v1/sources before a customer meets them. Never billed, never cached, one endpoint at a time.
  */
 import { findOperation } from '../sources/registry.js';
-import { liveFetch } from '../pipeline/call.js';
-import type { GatewayDeps } from '../pipeline/deps.js';
+import { liveFetch } from './call.js';
+import type { GatewayDeps } from './deps.js';
 
 export function startCanary(deps: GatewayDeps, intervalSeconds: number): { stop(): void } {
   let running = false;

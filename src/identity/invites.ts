@@ -4,12 +4,12 @@
  * listing shows the first four characters. Codes are 16 characters of Crockford base32 (80 random bits), typed
  * with or without hyphens, in any case.
  *
- * Sign-up takes one use atomically, then creates the account (with its `default` key, src/accounts/accounts.ts),
+ * Sign-up takes one use atomically, then creates the account (with its `default` key, ./accounts.ts),
  * grants the invite's credits through the ledger, and creates the person; a failure after the claim gives the use
  * back and revokes the half-made account's key.
  */
-import type { Accounts } from '../accounts/accounts.js';
-import type { KeyCrypto } from '../accounts/secret.js';
+import type { Accounts } from './accounts.js';
+import type { KeyCrypto } from './secret.js';
 import { QuarryError } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import type { AccountSideStore, ClaimRefusal, InviteRecord } from '../store/account-side.js';

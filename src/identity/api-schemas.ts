@@ -6,7 +6,7 @@ import type { ObjectSchema } from '../catalogue/types.js';
 import { PASSWORD_MAX } from './password.js';
 
 const email = { type: 'string', format: 'email', maxLength: 254, description: 'e-mail address (compared lower-cased)' };
-/** The length rules of a new password are checked after NFKC normalisation (src/auth/password.ts). */
+/** The length rules of a new password are checked after NFKC normalisation (src/identity/password.ts). */
 const newPassword = { type: 'string', maxLength: PASSWORD_MAX * 4, description: 'at least 10, at most 200 characters' };
 const password = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX * 4 };
 const keyName = {

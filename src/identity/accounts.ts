@@ -1,23 +1,12 @@
 /**
- * Accounts and keys, used by the operator CLI and (later) the dashboard. Keys are `qry_` + 32 random URL-safe
- * characters; test-mode keys are `qry_test_…` (CONTRACT.md "Keys").
+ * Accounts and keys, used by the operator CLI and the dashboard. The keys' format is ./key-format.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { newId } from '../lib/ids.js';
 import type { Store } from '../store/types.js';
+import { generateApiKey, KEY_PREFIX, TEST_KEY_PREFIX } from './key-format.js';
 import type { KeyCrypto } from './secret.js';
 
-export const KEY_PREFIX = 'qry_';
-export const TEST_KEY_PREFIX = 'qry_test_';
 const DISPLAY_CHARS = 12;
-
-export function generateApiKey(test: boolean): string {
-  return (test ? TEST_KEY_PREFIX : KEY_PREFIX) + randomBytes(24).toString('base64url');
-}
-
-export function isTestKey(apiKey: string): boolean {
-  return apiKey.startsWith(TEST_KEY_PREFIX);
-}
 
 export class Accounts {
   constructor(

@@ -1,4 +1,4 @@
-/** Identical concurrent cache misses share one upstream fetch. */
+/** Identical concurrent calls of one key share one promise (the in-process coalescing of cache misses). */
 export class SingleFlight<T> {
   private readonly running = new Map<string, Promise<T>>();
 

@@ -4,10 +4,13 @@
  * `request.server` without importing the composition root.
  */
 import type { FastifyInstance } from 'fastify';
-import { Accounts } from '../accounts/accounts.js';
-import { serverSecret } from '../accounts/secret.js';
-import type { GatewayDeps } from '../pipeline/deps.js';
+import { Accounts } from './accounts.js';
+import { serverSecret } from './secret.js';
+import type { Config } from '../config.js';
+import type { RateLimiter } from '../limits/types.js';
 import { accountSideFor, type AccountSideStore } from '../store/account-side.js';
+import type { Store } from '../store/types.js';
+import type { KeyCrypto } from './secret.js';
 import { csrfKey } from './tokens.js';
 
 export interface AuthSettings {
@@ -47,8 +50,18 @@ export function authSettings(env: Readonly<Record<string, string | undefined>>):
   };
 }
 
+/** What identity takes from the gateway (its deps satisfy it): settings, clock, log, the rate limiter of attempts, keys. */
+export interface IdentityDeps {
+  config: Config;
+  store: Store;
+  crypto: KeyCrypto;
+  rateLimiter: RateLimiter;
+  log: { warn(obj: object, msg?: string): void };
+  now(): number;
+}
+
 export interface AuthContext {
-  deps: GatewayDeps;
+  deps: IdentityDeps;
   side: AccountSideStore;
   accounts: Accounts;
   settings: AuthSettings;
@@ -62,7 +75,7 @@ declare module 'fastify' {
 }
 
 /** Builds the context once and decorates the root instance with it; later calls return the same one. */
-export function authContext(app: FastifyInstance, deps: GatewayDeps): AuthContext {
+export function authContext(app: FastifyInstance, deps: IdentityDeps): AuthContext {
   if (app.quarryAuth) return app.quarryAuth;
   let side: AccountSideStore | undefined;
   const ctx: AuthContext = {

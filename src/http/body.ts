@@ -48,6 +48,12 @@ export function jsonBody(request: FastifyRequest): unknown {
   return parsed;
 }
 
+/** Bodies of calls that carry nothing (revoke, approve, sign-out): an empty body counts as `{}`. */
+export function optionalJsonBody(request: FastifyRequest): unknown {
+  const raw = request.body as Buffer | undefined;
+  return raw && raw.length > 0 ? jsonBody(request) : {};
+}
+
 /** `maxTextLength` query parameter: absent, or an integer of at least 1. */
 export function maxTextLength(request: FastifyRequest): number | undefined {
   const raw = (request.query as Record<string, unknown>).maxTextLength;

@@ -3,11 +3,18 @@
  * revoked is refused even on keyless endpoints: a typo must not silently turn into anonymous, unbilled calls.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { KEY_PREFIX } from '../accounts/accounts.js';
 import { QuarryError } from '../errors.js';
-import type { GatewayDeps, Principal } from './deps.js';
+import type { Store } from '../store/types.js';
+import { isKeyShaped } from './key-format.js';
+import type { Principal } from './principal.js';
+import type { KeyCrypto } from './secret.js';
 
-const KEY_SHAPE = /^qry_[A-Za-z0-9_-]{8,200}$/;
+/** What a key lookup needs: the store's keys, the keyed hash and the cache of recent lookups (the gateway's deps). */
+export interface KeyLookup {
+  store: Pick<Store, 'findKeyByHash' | 'keysEpoch'>;
+  crypto: KeyCrypto;
+  principals: PrincipalCache;
+}
 
 export function bearerKey(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -40,15 +47,15 @@ export class PrincipalCache {
   }
 }
 
-async function lookUp(deps: GatewayDeps, apiKey: string): Promise<Principal | null> {
+async function lookUp(deps: KeyLookup, apiKey: string): Promise<Principal | null> {
   const hash = deps.crypto.hash(apiKey);
   const key = await deps.store.findKeyByHash(hash);
   if (!key || key.revoked || key.hash.length !== hash.length || !timingSafeEqual(key.hash, hash)) return null;
   return { keyId: key.id, keyName: key.name, accountId: key.accountId, test: key.test };
 }
 
-export async function principalForKey(deps: GatewayDeps, apiKey: string): Promise<Principal | null> {
-  if (!apiKey.startsWith(KEY_PREFIX) || !KEY_SHAPE.test(apiKey)) return null;
+export async function principalForKey(deps: KeyLookup, apiKey: string): Promise<Principal | null> {
+  if (!isKeyShaped(apiKey)) return null;
   const epoch = deps.store.keysEpoch();
   const cached = deps.principals.get(apiKey, epoch);
   if (cached !== undefined) return cached;
@@ -59,7 +66,7 @@ export async function principalForKey(deps: GatewayDeps, apiKey: string): Promis
 }
 
 /** Returns the principal, null when no key was sent, and throws unauthorized for a bad key. */
-export async function authenticate(deps: GatewayDeps, authorization: string | undefined): Promise<Principal | null> {
+export async function authenticate(deps: KeyLookup, authorization: string | undefined): Promise<Principal | null> {
   const apiKey = bearerKey(authorization);
   if (apiKey === undefined) return null;
   const principal = apiKey ? await principalForKey(deps, apiKey) : null;
@@ -71,14 +78,14 @@ export async function authenticate(deps: GatewayDeps, authorization: string | un
  * The sentence of a refused key (issue 38.9), worked out on the refusal path only: a key sent without the word
  * Bearer, a revoked key (said as such: its holder knows the key; nothing else of it is told), or an unknown one.
  */
-async function whyRefused(deps: GatewayDeps, header: string, apiKey: string): Promise<string> {
+async function whyRefused(deps: KeyLookup, header: string, apiKey: string): Promise<string> {
   if (!apiKey) {
     const bare = header.trim();
-    if (KEY_SHAPE.test(bare)) return 'Invalid or missing API key: the word Bearer is missing. Send it as Authorization: Bearer qry_….';
+    if (isKeyShaped(bare)) return 'Invalid or missing API key: the word Bearer is missing. Send it as Authorization: Bearer qry_….';
     const scheme = /^(\S+)\s/.exec(bare)?.[1];
     return `Invalid or missing API key. Send it as Authorization: Bearer <key>${scheme ? ` (not ${scheme.slice(0, 20)})` : ''}.`;
   }
-  if (apiKey.startsWith(KEY_PREFIX) && KEY_SHAPE.test(apiKey)) {
+  if (isKeyShaped(apiKey)) {
     const key = await deps.store.findKeyByHash(deps.crypto.hash(apiKey));
     if (key?.revoked) return 'This API key has been revoked. Create a new key (dashboard, API keys) or ask the operator of this server.';
   }
