@@ -6,7 +6,6 @@ import { convertDocx } from './docx.js';
 import { convertHtml } from './html.js';
 import { writeMarkdown } from './markdown.js';
 import { convertPdf } from './pdf.js';
-import { withStrayRejectionsDropped } from './pdf/stray-rejections.js';
 import { convertPptx } from './pptx.js';
 import { sniff } from './sniff.js';
 import { CONTENT_TYPES, LIMITS, ParseError, type Converted, type ParseKind, type ParseOptions, type ParseResult } from './types.js';
@@ -17,11 +16,11 @@ export type { ParseResult, ParseOptions } from './types.js';
 
 export async function convertFile(bytes: Uint8Array, opts: ParseOptions): Promise<ParseResult> {
   const { kind } = sniff(bytes, true);
-  if (kind === 'pdf') return finish('pdf', await guard('pdf', () => withStrayRejectionsDropped(() => convertPdf(bytes, opts))));
+  if (kind === 'pdf') return finish('pdf', await guard('pdf', () => convertPdf(bytes, opts)));
   return convertFileSync(bytes, opts);
 }
 
-/** The same conversion without PDF (pdf.js is asynchronous): for callers that cannot await. */
+/** The same conversion without PDF (PDFium loads asynchronously): for callers that cannot await. */
 export function convertFileSync(bytes: Uint8Array, opts: ParseOptions): ParseResult {
   const { kind, zip } = sniff(bytes);
   if (kind === 'pdf') throw new ParseError('unsupported', 'PDF conversion needs the asynchronous converter.');

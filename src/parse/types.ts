@@ -29,7 +29,7 @@ export const CONTENT_TYPES: Record<ParseKind, string> = {
 export interface ParseOptions {
   /** PDF pages, sheets or slides read at most (1-100). */
   maxPages: number;
-  /** Most bytes a PDF's streams may decode to in all (default 128 MB; less for a small file, `pdf/decode-budget.ts`). */
+  /** Most bytes a PDF's streams may decode to in all (default 128 MB; less for a small file, `pdf/stream-budget.ts`). */
   maxDecodedBytes?: number;
 }
 

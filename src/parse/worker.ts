@@ -3,25 +3,21 @@
  * with `retire` set once it holds more parsed number formats than the pool allows, or more memory outside its heap
  * than half its allowance (the pool then replaces it, which frees that memory at once).
  *
- * While it converts, it publishes its external memory (ArrayBuffers included) in the shared cell the pool watches,
- * every few milliseconds that it is free to run timers and each time a decoder grows its output (decoders run
- * without yielding); what a document decodes is bounded on its own too (`pdf/decode-budget.ts`).
+ * While it converts, it publishes its external memory (ArrayBuffers and PDFium's WebAssembly heap included) in the
+ * shared cell the pool watches, every few milliseconds that it is free to run timers and each time PDFium's heap
+ * grows (PDFium runs without yielding); what a PDF's streams decode to is bounded on its own too
+ * (`pdf/stream-budget.ts`), and PDFium's heap has a maximum (`pdf/pdfium.ts`).
  */
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { convertFile } from './index.js';
 import { numberFormatsCached } from './number-format.js';
-import { installInertFontFace } from './pdf/font-face.js';
-import { installSyncInflate } from './pdf/inflate.js';
-import { observeDecoding } from './pdf/decode-budget.js';
+import { observeHeapGrowth } from './pdf/pdfium.js';
 import { ParseError } from './types.js';
 
-installSyncInflate();
-installInertFontFace();
-
-// Beyond the pdf.js errors dropped while a PDF is read (`pdf/stray-rejections.ts`): a rejection nothing awaits
-// must not end this thread, since it would surface after the answer went out and fail the next file, someone
-// else's. Each conversion awaits all it starts, so such a rejection carries nothing a result depends on.
+// A rejection nothing awaits must not end this thread, since it would surface after the answer went out and fail
+// the next file, someone else's. Each conversion awaits all it starts, so such a rejection carries nothing a
+// result depends on.
 process.on('unhandledRejection', () => {});
 
 const data = (workerData ?? {}) as { formatCacheLimit?: number; maxDecodedBytes?: number; memory?: SharedArrayBuffer; externalLimitBytes?: number };
@@ -31,7 +27,9 @@ const externalMemory = () => getHeapStatistics().external_memory;
 const publish = () => {
   if (memory) memory[0] = externalMemory();
 };
-observeDecoding(publish);
+// PDFium is loaded by the first PDF (about 0.3 s), not at start: a worker's first files are often other formats,
+// and a fresh worker busy loading it would make them wait (a replaced worker's queue ran past its budget so).
+observeHeapGrowth(publish);
 
 parentPort!.on('message', async (msg: { id: number; bytes: Uint8Array; maxPages: number }) => {
   const retire = () => numberFormatsCached() > formatCacheLimit || (data.externalLimitBytes !== undefined && externalMemory() > data.externalLimitBytes / 2);

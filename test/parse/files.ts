@@ -264,16 +264,19 @@ export function misplaceObjects(file: Uint8Array, which: (body: string) => boole
 }
 
 /**
- * Compression bombs. zlib data inflating to `mb` MiB of zeros, built without deflating them: one MiB of zeros deflated and flushed
- * (byte-aligned, history reset), repeated, then an empty final block and the Adler-32 of the zeros.
+ * Compression bombs. zlib data inflating to `mb` MiB of zeros (after `lead`, if given), built without deflating them:
+ * one MiB of zeros deflated and flushed (byte-aligned, history reset), repeated, then an empty final block and the
+ * Adler-32 of the zeros.
  */
-export function deflatedZeros(mb: number): Buffer {
+export function deflatedZeros(mb: number, lead?: Buffer): Buffer {
   const segment = deflateRawSync(Buffer.alloc(1 << 20), { level: 9, finishFlush: zlibConstants.Z_FULL_FLUSH });
+  // Data ahead of the zeros (its checksum is then wrong, which no reader reaches before its limits).
+  const head = lead ? deflateRawSync(lead, { finishFlush: zlibConstants.Z_FULL_FLUSH }) : Buffer.alloc(0);
   const tail = Buffer.alloc(6);
   tail[0] = 0x03; // an empty final block, fixed Huffman codes
   tail.writeUInt16BE((mb * (1 << 20)) % 65521, 2); // Adler-32 of zeros: b = length mod 65521, a = 1
   tail.writeUInt16BE(1, 4);
-  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(mb).fill(segment), tail]);
+  return Buffer.concat([Buffer.from([0x78, 0xda]), head, ...Array<Buffer>(mb).fill(segment), tail]);
 }
 
 /** Brotli data decompressing to `mb` MiB of zeros (about 190 bytes a MiB at quality 1). */

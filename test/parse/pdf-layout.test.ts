@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { markItems } from '../../src/parse/pdf/items.js';
 import { readingOrder } from '../../src/parse/pdf/lines.js';
 import { mergeHeaderRows } from '../../src/parse/pdf/tables.js';
-import { fixRtlLigatures, rtlLigatureFixes } from '../../src/parse/pdf/ligatures.js';
 import { sentenceEnd, spaced } from '../../src/parse/pdf/text.js';
 import { dropOverprints } from '../../src/parse/pdf/overprint.js';
 import { pdf, ruledGrid } from './files.js';
@@ -588,14 +587,6 @@ describe('pdf tables and scripts', () => {
       ['SKU-9002', 'B-04', '80', '80'],
     ];
     expect(mergeHeaderRows(sparse)).toEqual(sparse);
-  });
-
-  it('a lam-alef glyph that pdf.js reversed is put back in the order its glyphs spell', () => {
-    // Visual (left-to-right) glyph order of "كلات": ت, the lam-alef ligature glyph (text "لا"), ك.
-    const ops = { fnArray: [44], argsArray: [[[{ unicode: 'ت' }, 5, { unicode: 'لا' }, { unicode: 'ك' }, { unicode: ' ', isSpace: true }, { unicode: 'ن' }, { unicode: 'م' }]]] };
-    const fixes = rtlLigatureFixes(ops);
-    expect(fixes).toEqual(new Map([['كالت', 'كلات']]));
-    expect(fixRtlLigatures([{ str: 'من كالت، فعالة' }], fixes)[0].str).toBe('من كلات، فعالة');
   });
 });
 

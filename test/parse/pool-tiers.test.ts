@@ -88,20 +88,20 @@ describe('parse pool tiers', () => {
     }
   });
 
-  it('a worker past its external memory allowance is stopped inside a decoder that never yields, and replaced', async () => {
-    // A metadata stream pdf.js inflates with its own JavaScript decoder, synchronously: 500 MB of zeros. A 1.5 MB
-    // filler object makes the file large enough that its decode budget (100 times its size, at most 128 MB) is
-    // not what stops it; the memory watch (16 MB here) does, long before.
+  it('a worker past its external memory allowance is stopped inside PDFium, which never yields, and replaced', async () => {
+    // A content stream of 60 MB of zeros, under one stream's cap: with a decode budget raised past it, the stream
+    // budget lets it through and PDFium inflates it inside its WebAssembly heap, synchronously. The memory watch
+    // (16 MB here) sees the heap grow (each growth is published) and stops the worker long before the heap's maximum.
     const file = pdfOf([
-      '<< /Type /Catalog /Pages 2 0 R /Metadata 5 0 R >>',
+      '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
-      { dict: '', data: Buffer.from('BT ET') },
-      { dict: '/Type /Metadata /Subtype /XML /Filter /FlateDecode', data: deflatedZeros(500) },
+      { dict: '/Filter /FlateDecode', data: deflatedZeros(60) },
+      // A filler making the file large enough that its decode budget (100 times its size) is not what stops it.
       { dict: '', data: Buffer.alloc(1536 * 1024, 0x20) },
     ]);
 
-    const pool = new ParsePool({ size: 1, externalMemoryMb: 16 });
+    const pool = new ParsePool({ size: 1, externalMemoryMb: 16, maxDecodedMb: 1024 });
     try {
       await expect(pool.convert(file, 1)).rejects.toMatchObject({ kind: 'limit', message: expect.stringMatching(/needs more memory than the safety limit/) });
       expect(pool.replaced).toBe(1);

@@ -8,7 +8,7 @@ import { maxOf, minOf } from '../../lib/arrays.js';
 import type { TextItem } from './items.js';
 import type { Line } from './lines.js';
 import { apply, PATH, PATH_ARGS, STROKE_ONLY, walkPaths } from './matrix.js';
-import type { OperatorList } from './ligatures.js';
+import type { OperatorList } from './matrix.js';
 
 interface Shape {
   x: number;

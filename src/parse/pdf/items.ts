@@ -5,7 +5,7 @@
  */
 import { image } from '../inline.js';
 import type { Tag, TagCell } from './structure.js';
-import type { OperatorList } from './ligatures.js';
+import type { OperatorList } from './matrix.js';
 import { figureBoxes, mcidOf } from './figures.js';
 import { symbolChar } from '../symbols.js';
 
@@ -25,8 +25,10 @@ export interface TextItem {
   label?: boolean;
   /** A figure's alternate text standing in for it (written `![alt]()`). */
   image?: boolean;
-  /** Set in a font pdf.js reports as monospace. */
+  /** Set in a font the engine reports as monospace. */
   mono?: boolean;
+  /** Set in a bold font (weight 600 or more, or a bold face by its name; PDFium only). */
+  bold?: boolean;
 }
 
 export type RawItem = TextItem & { type?: string; id?: string };
@@ -82,8 +84,8 @@ export function markItems(items: RawItem[], tags: Map<string, Tag>, mono: Set<st
     const clean = /^[\p{L}\p{S}]?[\u0001-\u0008\u000E-\u001F\u0080-\u009F\uFFFD]+$/u.test(it.str) && it.str.length <= 3 ? '•' : it.str.replace(PRESENTATION, (m) => m.normalize('NFKC')).replace(SYMBOL_BULLET, (m) => SYMBOL_BULLETS[m]).replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
     const str = TRACKED.test(clean) ? clean.replace(/ /g, '') : clean;
     // Written out, not spread: V8 builds `{ ...it, more }` through a slow path, 150 times the cost of this literal.
-    const { transform, width, height, hasEOL, fontName } = it;
-    out.push({ str, transform, width, height, hasEOL, fontName, tag: tag?.heading, cell: tag?.cell, item: tag?.item, label: tag?.label, mono: !!fontName && mono.has(fontName) });
+    const { transform, width, height, hasEOL, fontName, bold } = it;
+    out.push({ str, transform, width, height, hasEOL, fontName, tag: tag?.heading, cell: tag?.cell, item: tag?.item, label: tag?.label, mono: !!fontName && mono.has(fontName), bold });
   }
   return out;
 }

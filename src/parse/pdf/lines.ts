@@ -26,6 +26,8 @@ export interface Line {
   font?: string;
   /** All of the line's text is in that one font, code spans (monospace runs among other text) aside. */
   oneFont?: boolean;
+  /** Every run holding a letter is set in a bold font (the engine says so: PDFium's weight or the face's name). */
+  bold?: boolean;
   /** Heading level from the structure tree (all of the line's text inside an `H`/`Hn` element). */
   tag?: number;
   x: number;
@@ -286,7 +288,7 @@ function dropCaps(lines: { y: number; size: number; left: number; right: number;
 }
 
 export function toLines(items: TextItem[], links: { rect: number[]; url: string }[]): Line[] {
-  type Part = { x: number; y: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean; image?: boolean };
+  type Part = { x: number; y: number; s: string; w: number; size: number; font?: string; tag?: number; mono?: boolean; image?: boolean; bold?: boolean };
   /** `ink`: characters other than spaces; `letter`: they are one letter. */
   type Open = Line & { parts: Part[]; left: number; right: number; ink: number; letter: boolean; order: number };
   const lines: Open[] = [];
@@ -340,7 +342,7 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
       tallest = Math.max(tallest, size);
     }
     recent = line;
-    line.parts.push({ x, y, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono, image: it.image });
+    line.parts.push({ x, y, s: it.str, w: it.width, size, font: it.fontName, tag: it.tag, mono: it.mono, image: it.image, bold: it.bold });
     line.letter = line.ink === 0 ? letter : line.letter && ink === 0;
     line.ink += ink;
     line.left = Math.min(line.left, x);
@@ -472,7 +474,10 @@ export function toLines(items: TextItem[], links: { rect: number[]; url: string 
     const partLinks = !hit && segs.some((g) => g.href);
     const md = !rtl && !runs && (partLinks || segs.some((g, i) => g.image || codeSeg(segs, i))) ? lineMarkdown(hit ? segs.map((g) => ({ ...g, href: undefined })) : segs) : undefined;
     const rise = maxOf(ink.map((p) => (p.size < l.size * 0.9 && p.y > l.y ? p.y + p.size - (l.y + l.size) : 0)));
-    out.push({ y: l.y, x, size: l.size, text, rise: rise > 0 ? rise : undefined, height: l.size, w: right - x, oneFont: (proseChars.size || fonts.size) === 1, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
+    // Bold: every run that holds a letter is set bold (a bold run inside a line of other text leaves it plain).
+    const lettered = l.parts.filter((p) => /\p{L}/u.test(p.s));
+    const bold = lettered.length > 0 && lettered.every((p) => p.bold) ? true : undefined;
+    out.push({ y: l.y, x, size: l.size, text, rise: rise > 0 ? rise : undefined, height: l.size, w: right - x, oneFont: (proseChars.size || fonts.size) === 1, bold, href: hit?.url, cells: cells.filter((c) => c.text), tight: tight.length > cells.length ? tight : undefined, font, tag: tag === Infinity ? undefined : tag, runs, md, note: !!lead || undefined });
   }
   out.sort((p, q) => q.y - p.y || p.x - q.x);
   return out;

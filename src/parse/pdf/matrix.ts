@@ -3,7 +3,16 @@
  * codes, path operators and paint modes, and one walk that tracks the transformation matrix.
  */
 
-/** pdf.js operator codes used here (stable across pdf.js 4-5). */
+/**
+ * What a page draws, as operators and their arguments (pdf.js's operator-list shape, which the PDFium engine writes
+ * from the page's objects: `pdf/pdfium.ts`).
+ */
+export interface OperatorList {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+/** Operator codes used here (pdf.js's numbering, stable across pdf.js 4-5). */
 export const OP = {
   save: 10,
   restore: 11,

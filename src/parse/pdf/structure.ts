@@ -31,7 +31,7 @@ export function outlineTitles(nodes: OutlineNode[] | null | undefined): Outline 
   return out;
 }
 
-interface StructNode {
+export interface StructNode {
   role?: string;
   type?: string;
   id?: string;
