@@ -1,4 +1,5 @@
 /** What the operator commands share: the store of the configured data for one command, and how they answer. */
+import { InvalidArgumentError } from 'commander';
 import { Accounts } from '../identity/accounts.js';
 import { keyCrypto, serverSecret, sharedSecretProblem, type KeyCrypto } from '../identity/secret.js';
 import { loadConfig, type Config } from '../config.js';
@@ -64,4 +65,13 @@ export function fail(message: string, json: boolean): never {
   if (json) process.stdout.write(JSON.stringify({ error: message }) + '\n');
   process.stderr.write(`quarry: ${message}\n`);
   process.exit(1);
+}
+
+/** A commander option parser: a whole number of at least `min`, else the option's name in the refusal. */
+export function wholeNumber(name: string, min: number) {
+  return (raw: string): number => {
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number of at least ${min}`);
+    return n;
+  };
 }

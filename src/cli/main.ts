@@ -8,7 +8,9 @@ import { loadConfig } from '../config.js';
 import { sharedSecretProblem } from '../identity/secret.js';
 import { budgetCommands } from './budgets.js';
 import { fail, print, withData } from './common.js';
-import { registerAccountSideCommands } from './account-side.js';
+import { registerInviteCommands } from './invites.js';
+import { registerLoginCommands } from './login.js';
+import { registerUserCommands } from './users.js';
 import { VERSION } from './version.js';
 
 function positiveInt(name: string, allowZero = false) {
@@ -234,7 +236,9 @@ export function buildCli(): Command {
 
   program.addCommand(budgetCommands());
 
-  registerAccountSideCommands(program);
+  registerUserCommands(program);
+  registerInviteCommands(program);
+  registerLoginCommands(program);
   return program;
 }
 
