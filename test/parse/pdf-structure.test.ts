@@ -19,11 +19,12 @@ const md = parseEndpoint();
 const body = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `Body sentence number ${i + 1} that reads like ordinary running prose.` }));
 
 describe('pdf headings from real structure', () => {
-  it('a bold line in the body size is not a heading (a paragraph of its own), a numbered section line in another font is', async () => {
+  it('a lone bold line in the body size is not a heading (a paragraph of its own), a numbered section line in another font is', async () => {
     const out = await md(
       pdf([
         {
           lines: [
+            ...body(2),
             { text: 'Bold Line Only', bold: true },
             ...body(6),
             { text: '5.1 Hyper Parameter Optimization', bold: true },
@@ -39,6 +40,64 @@ describe('pdf headings from real structure', () => {
     expect(out).toMatch(/^Bold Line Only$/m);
     expect(out).toMatch(/^## 5\.1 Hyper Parameter Optimization$/m);
     expect(out).toMatch(/^### \(2\) Second Part Title$/m);
+  });
+
+  it('bold lines at the body size head the text where two or more stand apart, short and not ending like a sentence; a first bold line is the title (issue 36, decision 1)', async () => {
+    // Three side heads set bold at the body size, each apart from the text above it, over a paragraph of five
+    // lines; a bold run inside a line of text stays text; the document opens with its bold title.
+    let y = 760;
+    const line = (text: string, extra: { bold?: boolean; gap?: number; x?: number } = {}) => {
+      y -= extra.gap ?? 15.4;
+      return { text, y, bold: extra.bold, x: extra.x };
+    };
+    const para = (n: number) => Array.from({ length: n }, (_, i) => line(`Body sentence number ${i + 1} that reads like ordinary running prose.`));
+    const lines = [
+      line('The Annual Report of the Society', { bold: true }),
+      ...para(3).map((l, i) => (i === 0 ? { ...l, y: l.y - 10 } : { ...l, y: l.y - 10 })),
+      line('Membership and Finances', { bold: true, gap: 30 }),
+      ...para(5),
+      line('Work of the Committees', { bold: true, gap: 30 }),
+      line('Emphasis inside a paragraph:', { bold: true }),
+      { text: 'stays part of the sentence it sits in.', y, x: 240 },
+      ...para(4),
+      line('Outlook for the Coming Year', { bold: true, gap: 30 }),
+      ...para(5),
+    ];
+    const out = await md(pdf([{ lines }]));
+    expect(out).toMatch(/^# The Annual Report of the Society$/m);
+    for (const head of ['Membership and Finances', 'Work of the Committees', 'Outlook for the Coming Year']) expect(out).toMatch(new RegExp(`^#+ ${head}$`, 'm'));
+    expect(out).not.toMatch(/^#+ Emphasis/m);
+    expect(out).toMatch(/^Emphasis inside a paragraph: stays part of the sentence it sits in\. Body sentence number 1/m);
+  });
+
+  it('bold body-size lines that are not headings read as paragraphs: a form\'s labels, a glossary\'s terms (issue 36, decision 1)', async () => {
+    // A form: bold labels ending in a colon over their values.
+    const form = [
+      { text: 'Applicant name:', bold: true },
+      { text: 'Ada Lovelace' },
+      { text: 'Date of birth:', bold: true },
+      { text: '10 December 1815' },
+      { text: 'Address:', bold: true },
+      { text: '12 St James\'s Square, London' },
+    ];
+    // A glossary: bold terms on lines of their own, each over a definition of a line: its entries, one in two of
+    // its lines, not its sections.
+    const glossary = [
+      ['Amortization', 'The gradual repayment of a debt through scheduled payments.'],
+      ['Collateral', 'An asset a lender accepts as security for a loan.'],
+      ['Equity', 'The value of an asset less the debts secured on it.'],
+      ['Liquidity', 'How quickly an asset can be turned into cash.'],
+    ].flatMap(([term, definition]) => [{ text: term, bold: true }, { text: definition }]);
+    for (const lines of [form, glossary]) {
+      const out = await md(pdf([{ lines: [...body(2), ...lines] }]));
+      expect(out).not.toMatch(/^#/m);
+    }
+    const out = await md(pdf([{ lines: [...body(2), ...glossary] }]));
+    expect(out).toMatch(/^Amortization$/m);
+    expect(out).toMatch(/^The gradual repayment of a debt through scheduled payments\.$/m);
+    const labels = await md(pdf([{ lines: [...body(2), ...form] }]));
+    expect(labels).toMatch(/Applicant name:/);
+    expect(labels).toMatch(/Ada Lovelace/);
   });
 
   it('a numbered section line in another font may hold code spans and wrap onto a second line; a long numbered question in bold is no heading; a heading\'s wrapped line needs no letters', async () => {

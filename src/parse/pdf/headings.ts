@@ -1,6 +1,6 @@
 /**
  * Heading levels from real structure: font-size ranks on body pages, outline titles, tagged headings and numbered
- * section lines set apart; never a bold line on its own.
+ * section lines set apart; bold body-size lines only by `boldHeadings` (layout.ts, issue 36 decision 1).
  */
 import type { Outline } from './structure.js';
 import { BULLET, ended, type Line, sameFace } from './lines.js';

@@ -45,6 +45,10 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   for (const p of pages) for (const l of p) if (l.font && sizeKey(l.size) === body) fonts.set(l.font, (fonts.get(l.font) ?? 0) + l.text.length);
   const bodyFont = [...fonts].sort((p, q) => q[1] - p[1])[0]?.[0];
   const ctx = { levels: sizeLevels(headingSizes, ranked), bodySize: body, bodyFont, outline, leading: bodyLeading(pages, body, bodyFont), measure: bodyMeasure(pages, body, bodyFont) };
+  // Bold lines at the body size that head the text (decision 1 of issue 36, see `boldHeadings`), a level below the
+  // size-ranked headings; and a first line set bold, the document's title.
+  const bold = boldHeadings(pages, ctx);
+  const boldLevel = Math.min(4, maxOf([0, ...ctx.levels.values()]) + 1);
   // Lines are apart past 1.6 of their size. A body line running the full measure goes on into the next body line up
   // to 1.3 of the body's own line spacing where that is wider (a Korean report set at 1.65 lines, 19 pt apart at
   // 11.5 pt, whose lines would each stand alone); short lines at such spacing (a form's, an address's) stay apart.
@@ -178,7 +182,11 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
         last = l;
         continue;
       }
-      const level = labels.has(li) ? 0 : headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]) || (lines[li + 1] ? wrappedHeadingLevel(l, lines[li + 1], pageCtx, lines[li - 1], lines[li + 2]) : 0);
+      const level = labels.has(li)
+        ? 0
+        : headingLevel(l, pageCtx, lines[li - 1], lines[li + 1]) ||
+          (lines[li + 1] ? wrappedHeadingLevel(l, lines[li + 1], pageCtx, lines[li - 1], lines[li + 2]) : 0) ||
+          (l === bold.title ? 1 : bold.lines.has(l) ? boldLevel : 0);
       if (level) {
         flush();
         lists = [];
@@ -283,6 +291,43 @@ export function layout(pages: Line[][], outline: Outline = new Map(), mono = new
   });
   joinAcrossPages(blocks, breaks);
   return blocks;
+}
+
+/** A bold line that may head text: 60 characters at most, with letters, not ending like a sentence, no list item. */
+const BOLD_HEAD_MAX = 60;
+const boldShaped = (l: Line, body: number, max = BOLD_HEAD_MAX) =>
+  !!l.bold && !l.table && !l.runs && !l.tag && sizeKey(l.size) === body && l.text.length <= max && /\p{L}/u.test(l.text) && !/[.,;:!?…]$/.test(l.text) && !BULLET.test(l.text) && !ORDERED.test(l.text) && !NUMBERED.test(l.text) && !endsInLeader(l.text);
+
+/**
+ * Decision 1 of issue 36: bold lines at the body size may be headings. Such a line is one when it stands apart from
+ * the text around it (see `standsAlone`: it neither wraps into the line below in its face nor goes on from a line
+ * above that runs on), is at most 60 characters, does not end like a sentence (nor in a colon: a form's label), is
+ * no list item nor a numbered section line (those have rules of their own), is not its page's last line (a running
+ * foot), and the file holds at least two of them, at most one in five of its lines at the body size (a glossary's
+ * or a form's bold terms, each over a line or two of its own text, are its entries, not its sections).
+ * A bold run inside a line of other text never counts (the line is bold only when all its lettered runs are).
+ * Besides: the document's first line, set bold at the body size, standing apart from the text under it, is its
+ * title (`#`), even alone.
+ */
+export function boldHeadings(pages: Line[][], ctx: { bodySize: number; leading?: number; measure?: number }): { lines: Set<Line>; title?: Line } {
+  const body = sizeKey(ctx.bodySize);
+  const found: Line[] = [];
+  let bodyLines = 0;
+  let title: Line | undefined;
+  pages.forEach((p, i) => {
+    p.forEach((l, k) => {
+      if (sizeKey(l.size) === body && !l.table) bodyLines++;
+      if (p[k + 1] && boldShaped(l, body) && standsAlone(l, p[k - 1], p[k + 1], ctx)) found.push(l);
+    });
+    if (i === 0) {
+      const k = p.findIndex((l) => /\p{L}/u.test(l.text));
+      const first = p[k];
+      if (first && boldShaped(first, body, 120) && standsAlone({ ...first, text: first.text.slice(0, 90) }, undefined, p[k + 1], ctx)) title = first;
+    }
+  });
+  const lines = found.length >= 2 && found.length * 5 <= bodyLines ? new Set(found) : new Set<Line>();
+  if (title) lines.delete(title);
+  return { lines, title };
 }
 
 /**
