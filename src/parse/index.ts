@@ -72,5 +72,5 @@ function finish(kind: ParseKind, c: Converted): ParseResult {
 
 /** True when the result carries no text (an image-only PDF, an empty sheet): answered but not billed. */
 export function isEmptyResult(r: ParseResult): boolean {
-  return !r.markdown.replace(/<!--[\s\S]*?-->/g, '').replace(/^#+ Slide \d+$/gm, '').trim();
+  return !r.markdown.replace(/<!--[\s\S]*?-->/g, '').trim();
 }

@@ -52,7 +52,8 @@ export function convertPptx(zip: ZipReader, opts: ParseOptions): Converted {
     blocks.push({ t: 'comment', text: `slide ${i + 1}` });
     const { title, body, notes, comments } = readSlide(zip, slide, rel.target, authors);
     firstTitle ??= title;
-    blocks.push({ t: 'h', level: 2, text: title ?? `Slide ${i + 1}` });
+    // An untitled slide gets no invented heading: its `<!-- slide N -->` marker stands alone (chunkers split on it).
+    if (title) blocks.push({ t: 'h', level: 2, text: title });
     append(blocks, body);
     for (const c of comments) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: c }] });
     if (notes.length) blocks.push({ t: 'quote', blocks: [{ t: 'p', text: `**Notes:** ${notes.map((b) => (b.t === 'p' ? b.text : '')).join('\n')}` }] });

@@ -503,7 +503,7 @@ describe('markdown convention', () => {
     );
     // PowerPoint writes an equation's shape twice (for newer readers, with the math; and a fallback picture).
     const slide = `<mc:AlternateContent xmlns:mc="mc"><mc:Choice Requires="a14"><p:sp><p:txBody><a:p><a:r><a:t xml:space="preserve">Energy </a:t></a:r><a14:m>${inline.replace('<m:oMath>', `<m:oMath ${M}>`)}</a14:m></a:p></p:txBody></p:sp></mc:Choice><mc:Fallback><p:sp><p:txBody><a:p><a:r><a:t>fallback picture</a:t></a:r></a:p></p:txBody></p:sp></mc:Fallback></mc:AlternateContent>`;
-    expect(await md(pptx([{ shapes: slide }]))).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nEnergy $E=mc^{2}$\n');
+    expect(await md(pptx([{ shapes: slide }]))).toBe('<!-- slide 1 -->\n\nEnergy $E=mc^{2}$\n');
   });
 
   it('docx and pptx: superscript and subscript runs are <sup> and <sub> (x² is not x2), inside the emphasis they carry', async () => {
@@ -513,7 +513,7 @@ describe('markdown convention', () => {
     );
     const ar = (t: string, baseline?: number) => `<a:r><a:rPr${baseline === undefined ? '' : ` baseline="${baseline}"`}/><a:t xml:space="preserve">${t}</a:t></a:r>`;
     const deck = pptx([{ shapes: `<p:sp><p:txBody><a:p>${ar('x')}${ar('2', 30000)}${ar(' + CO')}${ar('2', -25000)}</a:p></p:txBody></p:sp>` }]);
-    expect(await md(deck)).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nx<sup>2</sup> + CO<sub>2</sub>\n');
+    expect(await md(deck)).toBe('<!-- slide 1 -->\n\nx<sup>2</sup> + CO<sub>2</sub>\n');
   });
 
   it('HTML: a table marked as layout (role=presentation) or of one column without header cells (an e-mail\'s frame) is read as its content: headings, paragraphs and the data table inside it kept', async () => {
@@ -674,7 +674,7 @@ describe('markdown convention', () => {
     // A group shrunk to half, nested in one moved down: its second child lands between "Middle" and the moved group.
     const nested = group(3_000_000, 500_000, 0, 500_000, group(0, 500_000, 0, 1_000_000, shape('Nested top', 0) + shape('Nested low', 900_000)));
     const r = await md(pptx([{ shapes: shape('Top', 100_000) + moved + shape('Middle', 2_000_000) + nested }]));
-    expect(r).toBe('<!-- slide 1 -->\n\n## Slide 1\n\nTop\n\nMiddle\n\nNested top\n\nNested low\n\nGroup first\n\nGroup second\n');
+    expect(r).toBe('<!-- slide 1 -->\n\nTop\n\nMiddle\n\nNested top\n\nNested low\n\nGroup first\n\nGroup second\n');
   });
 
   it('docx: a heading tied to a multilevel list shows its number as Word does ("1.2 Scope", "Appendix A"), counted with the list', async () => {
@@ -944,7 +944,7 @@ describe('markdown convention', () => {
     const frame = (firstRow: boolean) =>
       `<p:graphicFrame><p:xfrm><a:off x="0" y="0"/></p:xfrm><a:graphic><a:graphicData><a:tbl><a:tblPr${firstRow ? ' firstRow="1"' : ''}/><a:tr>${atc('Budget', 2)}<a:tc hMerge="1"><a:txBody><a:p/></a:txBody></a:tc></a:tr><a:tr>${atc('Item')}${atc('Cost')}</a:tr><a:tr>${atc('Paper')}${atc('5')}</a:tr></a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
     expect(await md(pptx([{ shapes: frame(false) }, { shapes: frame(true) }]))).toBe(
-      '<!-- slide 1 -->\n\n## Slide 1\n\nBudget\n\n| Item | Cost |\n| --- | --- |\n| Paper | 5 |\n\n<!-- slide 2 -->\n\n## Slide 2\n\n| Budget | |\n| --- | --- |\n| Item | Cost |\n| Paper | 5 |\n',
+      '<!-- slide 1 -->\n\nBudget\n\n| Item | Cost |\n| --- | --- |\n| Paper | 5 |\n\n<!-- slide 2 -->\n\n| Budget | |\n| --- | --- |\n| Item | Cost |\n| Paper | 5 |\n',
     );
   });
 
@@ -1057,6 +1057,13 @@ describe('markdown convention', () => {
     // The 1904 date system counts from 1904-01-01.
     const wb1904 = xlsx([{ name: 'D', rows: '<row r="1"><c r="A1" s="1"><v>0</v></c></row>' }], '<styleSheet><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs></styleSheet>', [], { date1904: true });
     expect(await md(wb1904)).toBe('## D\n\n1904-01-01\n');
+  });
+
+  it('pptx: an untitled slide gets no invented heading, its slide marker stands alone (issue 36, decision 2)', async () => {
+    const bytes = pptx([{ shapes: shape('Only a body here', 1000000) }, { shapes: shape('A real title', 100, 0, 'title') + shape('Its body', 1000000) }]);
+    const r = await parse(bytes);
+    expect(r.json.data.markdown).toBe('<!-- slide 1 -->\n\nOnly a body here\n\n<!-- slide 2 -->\n\n## A real title\n\nIts body\n');
+    expect(r.json.data.markdown).not.toMatch(/Slide 1/);
   });
 
   it('pptx: slides in presentation order, title, shapes in visual order, notes and comments paired by relationship', async () => {
