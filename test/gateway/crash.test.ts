@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../../src/store/sqlite/driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../src/identity/accounts.js';
 import { keyCrypto, loadSecret } from '../../src/identity/secret.js';
@@ -83,5 +83,5 @@ describe.skipIf(!HAVE_FORUM_RECORDINGS)(`crash safety${FORUM_SKIP_REASON}`, () =
     expect(balance).toBe(INITIAL - logged.s);
     for (const id of succeeded) expect(loggedIds.has(id), id).toBe(true); // every answered call is on record
     expect(logged.n).toBeGreaterThanOrEqual(succeeded.length);
-  });
+  }, 90_000); // two server processes start and a kill lands mid-traffic: 30 s on a loaded 2-core machine
 });

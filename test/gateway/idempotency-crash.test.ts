@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../../src/store/sqlite/driver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../src/identity/accounts.js';
 import { keyCrypto, loadSecret } from '../../src/identity/secret.js';

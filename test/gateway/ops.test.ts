@@ -4,7 +4,7 @@
  * (CONTRACT.md "Errors": sourceUnavailable, not billed) and graceful shutdown (running calls finish and settle).
  */
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../../src/store/sqlite/driver.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SqliteStore } from '../../src/store/sqlite/store.js';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { SqliteDatabase as Database } from '../../src/store/sqlite/driver.js';
 import pg from 'pg';
 import { SCHEMA } from '../../src/store/sqlite/schema.js';
 import type { PostgresStore } from '../../src/store/postgres/store.js';

@@ -11,6 +11,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { SQLITE_DRIVER } from './driver.js';
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -62,7 +63,7 @@ interface Report {
 
 export function startCheckpointer(file: string, options: CheckpointerOptions = {}): Checkpointer {
   const { intervalMs = 1000, catchUpFrames = 4000 } = options;
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = createRequire(import.meta.url).resolve(SQLITE_DRIVER);
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, intervalMs } });
   worker.unref();
   let logFrames = 0;

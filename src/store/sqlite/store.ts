@@ -5,8 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import type { Database, Statement } from 'better-sqlite3';
+import { SqliteDatabase, type Database, type Statement } from './driver.js';
 import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type {
   AccountSummary,
@@ -71,7 +70,7 @@ export class SqliteStore implements Store {
   private readonly bodiesWritten = new Map<string, string>();
 
   constructor(file: string, options: { background?: boolean; checkpoints?: CheckpointerOptions } = {}) {
-    this.db = new BetterSqlite3(file);
+    this.db = new SqliteDatabase(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
