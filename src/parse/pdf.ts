@@ -11,7 +11,7 @@
  *   fields' values (`pdf/forms.ts`).
  * - `pdf/tables.ts` and `pdf/lines.ts`: tagged and ruled tables (`pdf/rules.ts`) taken out first, the rest rebuilt
  *   into lines by position and read column by column inside bands cut by full-width lines.
- * - `pdf/structure.ts`: running headers, footers and page numbers dropped across pages.
+ * - `pdf/running.ts`: running headers, footers and page numbers dropped across pages.
  * - `pdf/layout.ts`: lines into headings (`pdf/headings.ts`: font-size ranks, the outline, tagged headings and
  *   numbered section lines; bold body-size lines by `boldHeadings`), paragraphs, nested lists (bullets a browser
  *   drew as shapes: `pdf/bullets.ts`), code (`pdf/code.ts`), aligned tables and contents lists.
@@ -23,7 +23,8 @@ import { append, minOf } from '../lib/arrays.js';
 import { plainText } from './inline.js';
 import type { Converted, ParseOptions } from './types.js';
 import { gridsFrom, inGrid, rulesFrom, type Grid } from './pdf/rules.js';
-import { dropRunningLines, outlineTitles, structureTags, type Outline, type Tag } from './pdf/structure.js';
+import { outlineTitles, structureTags, type Outline, type Tag } from './pdf/structure.js';
+import { dropRunningLines } from './pdf/running.js';
 import { dropOverprints } from './pdf/overprint.js';
 import { fieldRuns } from './pdf/forms.js';
 import { codeIsBody, heaviest, sizeWeights } from './pdf/headings.js';
