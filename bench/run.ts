@@ -7,7 +7,7 @@
  * rate limit, validation, cache, billing or the test-call record, request log, JSON access log: all on). Each server is
  * pinned to CPU 0, the load generator (autocannon, its own process) to CPU 1; rounds are interleaved, and a row's
  * ratio is the median of its rounds' own ratios against the bare GET of the same round (runs seconds apart, so the
- * machine's drift cancels), given with their spread.
+ * machine's drift cancels), given with their spread; beside it the same ratio by CPU time per request.
  *
  * Scale-out on PostgreSQL + Redis (when QUARRY_TEST_DATABASE_URL and QUARRY_TEST_REDIS_URL are set): `quarry serve
  * --workers 1` and `--workers 2`, both running at once on one schema, the 26 KB paid hit for one hot account and
@@ -240,13 +240,21 @@ async function gateway() {
       continue;
     }
     const ratios = runs[j]!.map((r, i) => r.rps / runs[0]![i]!.rps);
-    console.log(row(t.name, runs[j]!, `  ratio ${median(ratios).toFixed(3)} (rounds ${range(ratios)})`));
+    // CPU per request against the baseline's, round by round: the rate ratio two servers would show, each saturating
+    // its core. On a shared machine the load generator often cannot saturate the bare server, and the rate ratio then
+    // flatters Quarry; this one does not depend on it.
+    const cpuRatios = runs[j]!.every((r, i) => r.cpu && runs[0]![i]!.cpu)
+      ? runs[j]!.map((r, i) => runs[0]![i]!.cpu! / runs[0]![i]!.rps / (r.cpu! / r.rps))
+      : undefined;
+    const cpuText = cpuRatios ? `, by CPU ${median(cpuRatios).toFixed(3)} (rounds ${range(cpuRatios)})` : '';
+    console.log(row(t.name, runs[j]!, `  ratio ${median(ratios).toFixed(3)} (rounds ${range(ratios)})${cpuText}`));
     if (t.name.includes('25 items')) {
       const p99 = median(runs[j]!.map((r) => r.p99));
-      goals.push(`${t.name.split(', ').pop()}: ratio >= 0.3 ${median(ratios) >= 0.3 ? 'met' : 'missed'}, p99 < 20 ms ${p99 < 20 ? 'met' : 'missed'}`);
+      const worst = Math.min(median(ratios), cpuRatios ? median(cpuRatios) : Infinity);
+      goals.push(`${t.name.split(', ').pop()}: ratio >= 0.3 ${worst >= 0.3 ? 'met' : 'missed'}, p99 < 20 ms ${p99 < 20 ? 'met' : 'missed'}`);
     }
   }
-  console.log(`goals for the 25-item hit: ${goals.join('; ')}`);
+  console.log(`goals for the 25-item hit (the lower of the two ratios): ${goals.join('; ')}`);
 }
 
 /**
