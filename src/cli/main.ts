@@ -93,7 +93,7 @@ export function buildCli(): Command {
         return;
       }
       const config = loadConfig();
-      if (!config.env.QUARRY_DATABASE_URL) {
+      if (!config.databaseUrl) {
         fail(
           `--workers ${o.workers} needs a shared database: set QUARRY_DATABASE_URL=postgres://… (one process owns the embedded SQLite file, so several workers cannot share it)`,
           false,
@@ -102,7 +102,7 @@ export function buildCli(): Command {
       // Refused here, once, rather than by every worker the primary would then keep restarting.
       const secretProblem = sharedSecretProblem(config);
       if (secretProblem) fail(secretProblem, false);
-      if (!config.env.QUARRY_REDIS_URL) {
+      if (!config.redisUrl) {
         process.stderr.write('quarry: QUARRY_REDIS_URL is not set: each worker keeps its own cache, rate limits and in-flight counts\n');
       }
       runCluster(o.workers);

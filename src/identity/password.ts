@@ -8,6 +8,7 @@
  * "interactive" level. QUARRY_PASSWORD_SCRYPT_LOG2N (14-20) changes it for new hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordLog2N } from '../config.js';
 import { QuarryError } from '../errors.js';
 
 export const PASSWORD_MIN = 10;
@@ -64,12 +65,9 @@ export function passwordProblem(password: unknown): string | null {
   return null;
 }
 
-export function defaultLog2N(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  const raw = env.QUARRY_PASSWORD_SCRYPT_LOG2N;
-  if (raw === undefined || raw === '') return 15;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 14 || n > 20) throw new Error(`QUARRY_PASSWORD_SCRYPT_LOG2N must be an integer from 14 to 20, got "${raw}"`);
-  return n;
+/** Today's cost of new hashes: QUARRY_PASSWORD_SCRYPT_LOG2N, read through the configuration (src/config.ts). */
+export function defaultLog2N(): number {
+  return passwordLog2N();
 }
 
 export async function hashPassword(password: string, log2n = defaultLog2N()): Promise<string> {

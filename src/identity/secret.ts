@@ -26,8 +26,8 @@ function decodeSecret(raw: string): Buffer {
  * with QUARRY_DATABASE_URL set, a secret generated into one instance's data directory would make every key made by
  * the CLI or another instance a silent 401 there.
  */
-export function sharedSecretProblem(config: { secret?: string; env: Readonly<Record<string, string | undefined>> }): string | undefined {
-  if (!config.env.QUARRY_DATABASE_URL || config.secret) return undefined;
+export function sharedSecretProblem(config: { secret?: string; databaseUrl?: string }): string | undefined {
+  if (!config.databaseUrl || config.secret) return undefined;
   return (
     'QUARRY_DATABASE_URL is set but QUARRY_SECRET is not. Instances sharing a database must share one secret (keys are ' +
     'looked up and sealed with it, and it is never stored in the database): make one with `openssl rand -hex 32` ' +
@@ -42,7 +42,7 @@ export class SecretMissingError extends Error {
 }
 
 /** The server secret for this configuration: QUARRY_SECRET, else (embedded only) the data directory's generated one. */
-export function serverSecret(config: { dataDir: string; secret?: string; env: Readonly<Record<string, string | undefined>> }): Buffer {
+export function serverSecret(config: { dataDir: string; secret?: string; databaseUrl?: string }): Buffer {
   const problem = sharedSecretProblem(config);
   if (problem) throw new SecretMissingError(problem);
   return loadSecret(config.dataDir, config.secret);

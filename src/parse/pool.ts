@@ -25,6 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { QuarryError } from '../errors.js';
 import { ParseError, type ParseErrorKind, type ParseResult } from './types.js';
+import type { ParseSettings } from '../config.js';
 
 export interface PoolOptions {
   size?: number;
@@ -359,25 +360,30 @@ export class ParsePool {
 const OUT_OF_MEMORY = 'The file needs more memory than the safety limit allows.';
 
 let shared: ParsePool | undefined;
+let sharedSettings: ParseSettings = {};
 
 /**
- * The process-wide pool, started on first use. Settings: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS, _QUEUE_MB, _QUEUE. A
+ * The pool's settings from the configuration (src/config.ts: QUARRY_PARSE_WORKERS, _MEMORY_MB, _TIMEOUT_MS, _QUEUE,
+ * _QUEUE_MB), given by the composition root at start-up; a pool already started keeps the settings it started with.
+ */
+export function configureSharedPool(settings: ParseSettings): void {
+  sharedSettings = settings;
+}
+
+/**
+ * The process-wide pool, started on first use with the configured settings (each unset one the pool's default). A
  * conversion whose caller's tier did not reach it counts as free: a mistake there costs a paying caller a shorter
  * budget, never a keyless one a paid slot.
  */
 export function sharedPool(): ParsePool {
+  const s = sharedSettings;
   shared ??= new ParsePool({
-    size: num(process.env.QUARRY_PARSE_WORKERS),
-    memoryMb: num(process.env.QUARRY_PARSE_MEMORY_MB),
-    timeoutMs: num(process.env.QUARRY_PARSE_TIMEOUT_MS),
-    maxQueue: num(process.env.QUARRY_PARSE_QUEUE),
-    maxQueueMb: num(process.env.QUARRY_PARSE_QUEUE_MB),
+    size: s.workers,
+    memoryMb: s.memoryMb,
+    timeoutMs: s.timeoutMs,
+    maxQueue: s.queue,
+    maxQueueMb: s.queueMb,
     defaultTier: 'free',
   });
   return shared;
-}
-
-function num(v: string | undefined): number | undefined {
-  const n = Number(v);
-  return v && Number.isFinite(n) && n > 0 ? n : undefined;
 }

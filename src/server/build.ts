@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { keyCrypto, serverSecret } from '../identity/secret.js';
 import { Catalogue } from '../catalogue/catalogue.js';
 import { ENDPOINTS } from '../catalogue/endpoints/index.js';
-import { sourceSettings, type Config } from '../config.js';
+import { checkSourceSettings, sourceSettings, type Config } from '../config.js';
 import { QuarryError, toQuarryError } from '../errors.js';
 import { MemoryResultCache } from '../limits/memory/cache.js';
 import { MemoryInFlight } from '../limits/memory/in-flight.js';
@@ -18,7 +18,8 @@ import type { GatewayDeps } from '../pipeline/deps.js';
 import type { SourceContext } from '../sources/types.js';
 import { PrincipalCache } from '../identity/authenticate.js';
 import { INSTANCE_SWEEP_MS, takeInstanceLease } from '../pipeline/instance-lease.js';
-import { checkRegistry, notBuiltReason } from '../sources/registry.js';
+import { checkRegistry, notBuiltReason, SOURCES } from '../sources/registry.js';
+import { configureSharedPool } from '../parse/pool.js';
 import { openStore } from '../store/open.js';
 import type { Store } from '../store/types.js';
 import { createUpstreamClient } from '../upstream/client.js';
@@ -87,6 +88,9 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   // nor a reason) stops the server here, not as a silent "not built" later.
   const registryProblems = checkRegistry(ENDPOINTS);
   if (registryProblems.length) throw new Error(`the source registry disagrees with the catalogue: ${registryProblems.join('; ')}`);
+  // The sources' own settings are checked now, with the rest of the configuration, not at their first call.
+  checkSourceSettings(config, SOURCES);
+  configureSharedPool(config.parse);
   const catalogue = new Catalogue(ENDPOINTS, notBuiltReason, config.enabledSources);
   const shutdown = new AbortController();
 
@@ -96,7 +100,7 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   const sourcePartsFor = (source: string) => {
     let parts = sourceParts.get(source);
     if (!parts) {
-      const settings = sourceSettings(config, source);
+      const settings = sourceSettings(config, source, SOURCES.find((s) => s.id === source)?.needs?.settings);
       const http = createUpstreamClient({
         source,
         timeoutMs: config.upstream.timeoutMs,
@@ -116,11 +120,11 @@ export async function buildGateway(config: Config, options: BuildOptions = {}): 
   };
 
   // QUARRY_REDIS_URL: cache, rate limits, in-flight caps and coalescing shared by every instance; otherwise in-process.
-  const redisUrl = config.env.QUARRY_REDIS_URL;
+  const redisUrl = config.redisUrl;
   const shared: RedisLimits | undefined = redisUrl
     ? await openRedisLimits({
         url: redisUrl,
-        prefix: config.env.QUARRY_REDIS_PREFIX || 'quarry:',
+        prefix: config.redisPrefix,
         l1MaxBytes: Math.min(config.cacheMaxBytes, 32 * 1024 * 1024),
         waitMs: config.upstream.timeoutMs * (config.upstream.retries + 1) + 1000,
         onError: (e, what) => log.warn({ err: e, what }, 'redis unavailable: serving without the shared cache, limits per instance'),

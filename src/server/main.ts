@@ -20,18 +20,7 @@ export async function serve(): Promise<void> {
     await gateway.close().catch(() => {});
     return fail(e, config);
   }
-  gateway.deps.log.info({ address, dataDir: config.dataDir }, 'quarry listening');
-  gateway.log.flush(); // the address line goes out at once, not with the next 4 KB of request lines
-  // The operator CLI finds this server's data directory from here, wherever it is run (src/lib/data-dir.ts).
-  recordServer({
-    dataDir: config.dataDir,
-    baseUrl: config.baseUrl,
-    pid: process.pid,
-    startedAt: new Date().toISOString(),
-    storage: config.env.QUARRY_DATABASE_URL ? 'postgres' : 'sqlite',
-  });
-  // A person at a terminal gets a few lines saying where things are and what to do next; services and pipes do not.
-  if (process.stdout.isTTY) process.stdout.write(startupBanner(config));
+  // Signals are taken before the line saying the server listens: whoever waits for that line may stop it at once.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -47,6 +36,18 @@ export async function serve(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  gateway.deps.log.info({ address, dataDir: config.dataDir }, 'quarry listening');
+  gateway.log.flush(); // the address line goes out at once, not with the next 4 KB of request lines
+  // The operator CLI finds this server's data directory from here, wherever it is run (src/lib/data-dir.ts).
+  recordServer({
+    dataDir: config.dataDir,
+    baseUrl: config.baseUrl,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    storage: config.databaseUrl ? 'postgres' : 'sqlite',
+  });
+  // A person at a terminal gets a few lines saying where things are and what to do next; services and pipes do not.
+  if (process.stdout.isTTY) process.stdout.write(startupBanner(config));
 }
 
 /** A start-up failure as one sentence on stderr (the stack too with QUARRY_LOG_LEVEL=debug), exit 1. */

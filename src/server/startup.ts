@@ -12,7 +12,7 @@ export function publicBase(config: Config): string {
 
 export function startupBanner(config: Config): string {
   const base = publicBase(config);
-  const storage = config.env.QUARRY_DATABASE_URL ? 'PostgreSQL (QUARRY_DATABASE_URL)' : `${config.dataDir} (SQLite)`;
+  const storage = config.databaseUrl ? 'PostgreSQL (QUARRY_DATABASE_URL)' : `${config.dataDir} (SQLite)`;
   return [
     '',
     '  Quarry is running.',

@@ -3,6 +3,7 @@
  * pipeline, and the pipeline never imports a source by name (only through the registry).
  */
 import type { EndpointDef } from '../catalogue/types.js';
+import type { SettingDeclaration } from '../config.js';
 import type { UpstreamClient } from '../upstream/types.js';
 
 export interface Logger {
@@ -17,7 +18,7 @@ export interface SourceContext {
   /** The shared upstream client, already bound to this source's limits, proxy and upstream overrides. */
   http: UpstreamClient;
   log: Logger;
-  /** Operator settings for this source, from QUARRY_<SOURCE>_<NAME> environment variables. */
+  /** Operator settings for this source, from QUARRY_<SOURCE>_<NAME> environment variables (its needs.settings). */
   settings: Readonly<Record<string, string | undefined>>;
 }
 
@@ -42,8 +43,12 @@ export interface Operation<I = any, O = any> {
 
 /** What a source needs from the operator, shown in GET /v1/sources. */
 export interface SourceNeeds {
-  /** Operator settings (QUARRY_<SOURCE>_<NAME>): whether the source works without them, and what they give. */
-  settings?: { name: string; required: boolean; purpose: string }[];
+  /**
+   * Operator settings (QUARRY_<SOURCE>_<NAME>, `name` without the prefix): whether the source works without them,
+   * what they give, and the integer bounds of numeric ones. ctx.settings holds these alone (and the network
+   * settings): a read of an undeclared one throws.
+   */
+  settings?: SettingDeclaration[];
   /** Outbound network it needs beyond HTTPS (e.g. port 25, port 43). */
   network?: string[];
   /** Whether an outbound proxy is advised (platforms that block data-centre addresses). */

@@ -13,9 +13,6 @@ import { post, startGateway, type TestGateway } from '../helpers/gateway.js';
 const FILE = `<!doctype html><html><head><title>Burst</title></head><body><h1>Quarterly note</h1><p>Revenue grew in every region;
 the board meets on Thursday.</p><ul><li>North: up 4%</li><li>South: up 2%</li></ul><p>Questions go to the finance team.</p></body></html>`;
 
-// Two workers, so keyless files get one (half the pool), as on any machine of three cores or more. Read when the
-// process-wide pool starts, on this file's first conversion (each test file runs in a process of its own).
-process.env.QUARRY_PARSE_WORKERS = '2';
 
 /** A 3 MB page: a second or more of conversion. */
 const LARGE = `<html><body><h1>Large</h1>${'<p>A paragraph of the large page, with <b>bold</b> and <i>italic</i> words.</p>\n'.repeat(40_000)}</body></html>`;
@@ -24,7 +21,9 @@ describe('a burst of 200 small keyless parses from one address', () => {
   let gw: TestGateway;
   beforeAll(async () => {
     // Within the configured limits: 201 calls a minute and at once (the burst and the larger page before it).
-    gw = await startGateway({ QUARRY_KEYLESS_RATE_LIMIT_PER_MINUTE: '201', QUARRY_MAX_IN_FLIGHT: '201' });
+    // Two workers, so keyless files get one (half the pool), as on any machine of three cores or more (the
+    // process-wide pool takes the configuration of the first gateway built; each test file runs in a process of its own).
+    gw = await startGateway({ QUARRY_KEYLESS_RATE_LIMIT_PER_MINUTE: '201', QUARRY_MAX_IN_FLIGHT: '201', QUARRY_PARSE_WORKERS: '2' });
   });
   afterAll(async () => {
     await gw?.close();

@@ -43,7 +43,7 @@ const completed = () => new QuarryError('cliSessionCompleted', 'This CLI login i
 
 /** QUARRY_BASE_URL when the operator set it; else the address this request reached (the default is a guess). */
 function publicBase(request: FastifyRequest, deps: GatewayDeps): string {
-  if (deps.config.env.QUARRY_BASE_URL) return deps.config.baseUrl;
+  if (deps.config.baseUrlSet) return deps.config.baseUrl;
   return `${request.protocol}://${request.host}`;
 }
 

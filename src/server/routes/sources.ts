@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../../pipeline/deps.js';
-import { sourceSettings } from '../../config.js';
+import { sourceSettings, sourceVariable } from '../../config.js';
 import { SOURCES } from '../../sources/registry.js';
 import { countFreeRequest } from '../reply.js';
 import type { WindowStats } from '../../health/types.js';
@@ -20,7 +20,7 @@ export function registerSourceRoutes(app: FastifyInstance, deps: GatewayDeps): v
       const endpoints = deps.catalogue.endpoints.filter((e) => e.source === id);
       const served = endpoints.filter((e) => e.unavailable === undefined);
       const module = SOURCES.find((s) => s.id === id);
-      const settings = sourceSettings(deps.config, id);
+      const settings = sourceSettings(deps.config, id, module?.needs?.settings);
       const reason = endpoints.find((e) => e.unavailable)?.unavailableReason;
       return {
         id,
@@ -29,7 +29,7 @@ export function registerSourceRoutes(app: FastifyInstance, deps: GatewayDeps): v
         endpoints: endpoints.map((e) => ({ id: e.def.id, available: e.unavailable === undefined })),
         needs: {
           settings: (module?.needs?.settings ?? []).map((s) => ({
-            name: `QUARRY_${id.toUpperCase()}_${s.name}`,
+            name: sourceVariable(id, s.name),
             required: s.required,
             set: Boolean(settings[s.name]),
             purpose: s.purpose,

@@ -123,7 +123,7 @@ const amazon: SourceModule = {
   needs: {
     settings: [
       {
-        name: COOKIE_SETTING,
+        name: 'COOKIE',
         required: false,
         purpose: "the Cookie header of a signed-in Amazon session on the marketplaces asked: amazon.reviews then reads every review page, newest first and by stars; without it, the product page's top reviews",
       },

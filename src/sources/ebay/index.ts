@@ -63,7 +63,7 @@ const item = operation(EBAY.item, {
 const ebay: SourceModule = {
   id: 'ebay',
   needs: {
-    settings: CREDENTIAL_SETTINGS.map((name) => ({
+    settings: ['CLIENT_ID', 'CLIENT_SECRET'].map((name) => ({
       name,
       required: false,
       purpose: 'an eBay developer application’s keys: live searches and listings then come from the Browse API (client-credentials token) instead of eBay’s pages; sold listings always come from the pages',

@@ -8,7 +8,7 @@
  * default 15000).
  */
 import os from 'node:os';
-import { QuarryError } from '../../errors.js';
+import { intSetting } from '../../config.js';
 import { createSsrfGuard } from '../../upstream/ssrf.js';
 import { dnsClient, resolvers } from '../domain/dns.js';
 import { EMAIL } from '../../catalogue/endpoints/email.js';
@@ -21,15 +21,8 @@ import samples from './samples/verify.json' with { type: 'json' };
 
 const list = (s: string | undefined): string[] => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
-function positive(settings: Readonly<Record<string, string | undefined>>, name: string, def: number, max = 65_535_000): number {
-  const raw = settings[name];
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new QuarryError('sourceUnavailable', `email: the operator setting ${name} must be a positive integer, got "${raw}"`, { retryable: false });
-  }
-  return n;
-}
+/** Milliseconds settings: whole numbers from 1 ms to about 18 hours. */
+const MS = { min: 1, max: 65_535_000 };
 
 export const DEFAULTS = { smtpPort: 25, stepTimeoutMs: 8000, totalTimeoutMs: 15_000 };
 
@@ -39,10 +32,10 @@ const verifyOp = operation(EMAIL.verify, {
     const { record, free } = await verifyEmail(input.email, {
       query: dnsClient(resolvers(s.DNS_SERVERS)),
       guard: createSsrfGuard(list(s.OUTBOUND_ALLOW), list(s.DNS_SERVERS)),
-      port: positive(s, 'SMTP_PORT', DEFAULTS.smtpPort, 65_535),
+      port: intSetting(s, 'SMTP_PORT', { min: 1, max: 65_535 }) ?? DEFAULTS.smtpPort,
       heloName: s.HELO_NAME || os.hostname() || 'localhost',
-      stepTimeoutMs: positive(s, 'SMTP_TIMEOUT_MS', DEFAULTS.stepTimeoutMs),
-      totalTimeoutMs: positive(s, 'PROBE_TIMEOUT_MS', DEFAULTS.totalTimeoutMs),
+      stepTimeoutMs: intSetting(s, 'SMTP_TIMEOUT_MS', MS) ?? DEFAULTS.stepTimeoutMs,
+      totalTimeoutMs: intSetting(s, 'PROBE_TIMEOUT_MS', MS) ?? DEFAULTS.totalTimeoutMs,
       signal: ctx.signal,
     });
     if (record.verdict === 'unknown' && record.smtp) ctx.log.info({ server: record.smtp.server, reasons: record.reasons.map((r) => r.code) }, 'email probe inconclusive');
@@ -67,7 +60,14 @@ function result(record: EmailRecord, free: boolean): OperationResult<OutputOf<ty
 
 const email: SourceModule = {
   id: 'email',
-  needs: { network: ['outbound TCP port 25 (QUARRY_SMTP_PORT) to mail servers; many hosting networks block it'] },
+  needs: {
+    settings: [
+      { name: 'HELO_NAME', required: false, purpose: 'the name the SMTP probe gives in EHLO (default the host name); one whose A and PTR records match the outbound address' },
+      { name: 'SMTP_TIMEOUT_MS', required: false, purpose: 'longest silence while waiting for one SMTP reply, connecting included (default 8000)', integer: MS },
+      { name: 'PROBE_TIMEOUT_MS', required: false, purpose: 'the whole SMTP conversation, over every MX tried (default 15000)', integer: MS },
+    ],
+    network: ['outbound TCP port 25 (QUARRY_SMTP_PORT) to mail servers; many hosting networks block it'],
+  },
   operations: [verifyOp],
 };
 

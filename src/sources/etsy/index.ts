@@ -95,7 +95,7 @@ const etsy: SourceModule = {
   needs: {
     settings: [
       {
-        name: KEY_SETTING,
+        name: 'API_KEY',
         required: false,
         purpose: "an Etsy Open API v3 app key (developer app, public scopes): etsy.search and etsy.shop need it; etsy.listing uses it when set, else reads the listing's public page",
       },

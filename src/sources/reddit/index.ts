@@ -67,6 +67,10 @@ const reddit: SourceModule = {
     settings: [
       { name: 'CLIENT_ID', required: false, purpose: 'app-only OAuth (higher limits) instead of the public JSON' },
       { name: 'CLIENT_SECRET', required: false, purpose: 'the secret of that app' },
+      { name: 'USER_AGENT', required: false, purpose: 'the User-Agent of every reddit request (default a server agent naming Quarry on OAuth, none on the public JSON)' },
+      { name: 'PUBLIC_URL', required: false, purpose: 'alias kept from before QUARRY_UPSTREAM_OVERRIDES: base address of the public JSON (www.reddit.com)' },
+      { name: 'OAUTH_URL', required: false, purpose: 'alias: base address of the OAuth API (oauth.reddit.com)' },
+      { name: 'AUTH_URL', required: false, purpose: 'alias: base address of the token host' },
     ],
     proxy: 'advised',
   },

@@ -4,6 +4,7 @@
  * sample pages (scripts/samples/site.ts).
  */
 import { SITE } from '../../catalogue/endpoints/site.js';
+import { intSetting } from '../../config.js';
 import { operation } from '../kit/operation.js';
 import type { SourceContext, SourceModule } from '../types.js';
 import { Budget, webFetcher, type Fetcher } from '../kit/web/fetch.js';
@@ -19,10 +20,9 @@ const DEFAULT_BUDGET_MS = 25_000;
 /** Per-request ceiling; the call's remaining budget cuts it further. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-const budgetOf = (settings: Readonly<Record<string, string | undefined>>): Budget => {
-  const ms = Number(settings.TIME_BUDGET_MS);
-  return new Budget(Number.isFinite(ms) && ms >= 1000 ? ms : DEFAULT_BUDGET_MS);
-};
+const TIME_BUDGET = { min: 1000 };
+
+const budgetOf = (settings: Readonly<Record<string, string | undefined>>): Budget => new Budget(intSetting(settings, 'TIME_BUDGET_MS', TIME_BUDGET) ?? DEFAULT_BUDGET_MS);
 
 const fetcherOf = (ctx: SourceContext, budget: Budget): Fetcher => webFetcher(ctx, { budget, timeoutMs: REQUEST_TIMEOUT_MS });
 
@@ -45,6 +45,11 @@ const seo = operation(SITE.seo, {
 
 const site: SourceModule = {
   id: 'site',
+  needs: {
+    settings: [
+      { name: 'TIME_BUDGET_MS', required: false, purpose: 'wall-clock budget of one site.map or site.seo call (default 25000, at least 1000)', integer: TIME_BUDGET },
+    ],
+  },
   operations: [map, seo],
 };
 

@@ -11,6 +11,7 @@ import type { InputOf, OutputOf } from '../../catalogue/types.js';
 import { operation } from '../kit/operation.js';
 import type { OperationResult, SourceModule } from '../types.js';
 import { contacts } from './contacts/index.js';
+import { CONTACTS_SETTINGS } from './contacts/crawl.js';
 import { SEARCH_SETTINGS, news, search } from './search/index.js';
 
 /** Strict base64 (standard or URL-safe alphabet, optional padding, whitespace ignored); anything else is a 400. */
@@ -50,7 +51,7 @@ async function parse(input: InputOf<typeof WEB.parse>): Promise<OperationResult<
 
 const web: SourceModule = {
   id: 'web',
-  needs: { settings: SEARCH_SETTINGS },
+  needs: { settings: [...SEARCH_SETTINGS, ...CONTACTS_SETTINGS] },
   operations: [operation(WEB.parse, { run: parse, sample: parse }), contacts, search, news],
 };
 

@@ -5,6 +5,7 @@
  * a time and byte budget. Pages the crawler chooses must be allowed by the site's robots.txt; the caller's own
  * address is fetched as asked.
  */
+import { intSetting, type SettingDeclaration } from '../../../config.js';
 import { QuarryError, isQuarryError } from '../../../errors.js';
 import type { SourceContext } from '../../types.js';
 import { crawl, Frontier } from '../../kit/web/crawl.js';
@@ -40,17 +41,24 @@ const MAX_CANDIDATES = 500;
 const CLIENT_ERRORS = [400, 401, 403, 404, 405, 406, 409, 410, 412, 414, 415, 416, 422, 451];
 const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 
+const MS = { min: 100 };
+const BYTES = { min: 1024 };
+
+/** The crawl's operator settings (QUARRY_WEB_CONTACTS_*), declared with the web source's others. */
+export const CONTACTS_SETTINGS: SettingDeclaration[] = [
+  { name: 'CONTACTS_PAGE_TIMEOUT_MS', required: false, purpose: 'timeout of one page of a web.contacts crawl (default QUARRY_UPSTREAM_TIMEOUT_MS)', integer: MS },
+  { name: 'CONTACTS_BUDGET_MS', required: false, purpose: 'time budget of a whole web.contacts crawl (default 30000)', integer: MS },
+  { name: 'CONTACTS_PAGE_MAX_BYTES', required: false, purpose: 'largest page a crawl reads (default 2097152)', integer: BYTES },
+  { name: 'CONTACTS_TOTAL_MAX_BYTES', required: false, purpose: 'bytes read per crawl (default 12582912)', integer: BYTES },
+];
+
 export function limitsFrom(settings: Readonly<Record<string, string | undefined>>, maxPages: number): CrawlLimits {
-  const int = (name: string, fallback: number | undefined, min: number): number | undefined => {
-    const n = Number(settings[name]);
-    return settings[name] && Number.isInteger(n) && n >= min ? n : fallback;
-  };
   return {
     maxPages,
-    pageTimeoutMs: int('CONTACTS_PAGE_TIMEOUT_MS', undefined, 100),
-    budgetMs: int('CONTACTS_BUDGET_MS', DEFAULT_LIMITS.budgetMs, 100)!,
-    pageMaxBytes: int('CONTACTS_PAGE_MAX_BYTES', DEFAULT_LIMITS.pageMaxBytes, 1024)!,
-    totalMaxBytes: int('CONTACTS_TOTAL_MAX_BYTES', DEFAULT_LIMITS.totalMaxBytes, 1024)!,
+    pageTimeoutMs: intSetting(settings, 'CONTACTS_PAGE_TIMEOUT_MS', MS),
+    budgetMs: intSetting(settings, 'CONTACTS_BUDGET_MS', MS) ?? DEFAULT_LIMITS.budgetMs,
+    pageMaxBytes: intSetting(settings, 'CONTACTS_PAGE_MAX_BYTES', BYTES) ?? DEFAULT_LIMITS.pageMaxBytes,
+    totalMaxBytes: intSetting(settings, 'CONTACTS_TOTAL_MAX_BYTES', BYTES) ?? DEFAULT_LIMITS.totalMaxBytes,
   };
 }
 
