@@ -8,7 +8,8 @@ import { writeMarkdown } from './markdown.js';
 import { convertPdf } from './pdf.js';
 import { convertPptx } from './pptx.js';
 import { sniff } from './sniff.js';
-import { CONTENT_TYPES, LIMITS, ParseError, type Converted, type ParseKind, type ParseOptions, type ParseResult } from './types.js';
+import { CONTENT_TYPES, LIMITS, ParseError, type Converted, type Converter, type ParseKind, type ParseOptions, type ParseResult } from './types.js';
+import type { ZipReader } from './zip.js';
 import { convertXlsx } from './xlsx.js';
 
 export { ParseError } from './types.js';
@@ -16,7 +17,7 @@ export type { ParseResult, ParseOptions } from './types.js';
 
 export async function convertFile(bytes: Uint8Array, opts: ParseOptions): Promise<ParseResult> {
   const { kind } = sniff(bytes, true);
-  if (kind === 'pdf') return finish('pdf', await guard('pdf', () => convertPdf(bytes, opts)));
+  if (kind === 'pdf') return finish('pdf', await guard('pdf', () => pdf(bytes, opts)));
   return convertFileSync(bytes, opts);
 }
 
@@ -24,19 +25,13 @@ export async function convertFile(bytes: Uint8Array, opts: ParseOptions): Promis
 export function convertFileSync(bytes: Uint8Array, opts: ParseOptions): ParseResult {
   const { kind, zip } = sniff(bytes);
   if (kind === 'pdf') throw new ParseError('unsupported', 'PDF conversion needs the asynchronous converter.');
-  return finish(kind, guardSync(kind, () => {
-    switch (kind) {
-      case 'html':
-        return convertHtml(bytes);
-      case 'docx':
-        return convertDocx(zip!);
-      case 'xlsx':
-        return convertXlsx(zip!, opts);
-      case 'pptx':
-        return convertPptx(zip!, opts);
-    }
-  }));
+  return finish(kind, guardSync(kind, () => (kind === 'html' ? fromBytes[kind](bytes, opts) : fromZip[kind](zip!, opts))));
 }
+
+/** The converters by kind, each a `Converter`: HTML and PDF read the bytes, the OOXML formats the sniffed zip. */
+const fromBytes: Record<'html', Converter> = { html: convertHtml };
+const fromZip: Record<'docx' | 'xlsx' | 'pptx', Converter<ZipReader>> = { docx: convertDocx, xlsx: convertXlsx, pptx: convertPptx };
+const pdf: Converter<Uint8Array, Promise<Converted>> = convertPdf;
 
 function mapError(kind: ParseKind, e: unknown): ParseError {
   if (e instanceof ParseError) return e;

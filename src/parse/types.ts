@@ -49,8 +49,13 @@ export interface ParseResult {
   metadata: { title?: string; contentType: string; numPages?: number };
 }
 
-export interface Converter {
-  (bytes: Uint8Array, opts: ParseOptions): Promise<Converted> | Converted;
+/**
+ * A format's converter, the one shape every format's has: its input (the file's bytes; for the OOXML formats the
+ * zip the sniffer opened) and the options, to blocks; synchronous but for PDF (its engine loads asynchronously).
+ * `index.ts` holds them in one table by kind.
+ */
+export interface Converter<Input = Uint8Array, Output extends Converted | Promise<Converted> = Converted> {
+  (input: Input, opts: ParseOptions): Output;
 }
 
 /** Why a file was refused; mapped once to the API's codes in `errors.ts`. */
