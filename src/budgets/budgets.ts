@@ -4,13 +4,19 @@
  */
 import { TAG_PATTERN } from '../lib/tags.js';
 import { QuarryError } from '../errors.js';
-import type { Budget, BudgetSpec, Store } from '../store/types.js';
+import type { Budget, BudgetSpec } from './types.js';
+
+/** What setting a budget needs of the store (the Store is one): the account's keys, and where budgets are kept. */
+export interface BudgetKeeper {
+  getAccount(id: string): Promise<{ keys: readonly { id: string }[] } | null>;
+  setBudget(accountId: string, spec: BudgetSpec): Promise<Budget>;
+}
 
 const TAG = new RegExp(TAG_PATTERN);
 export const MAX_BUDGET_CREDITS = 1_000_000_000;
 
 /** Checks a spec from outside (untyped) and that its target belongs to the account; throws invalidRequest. */
-export async function checkBudgetSpec(store: Store, accountId: string, raw: Record<string, unknown>): Promise<BudgetSpec> {
+export async function checkBudgetSpec(store: BudgetKeeper, accountId: string, raw: Record<string, unknown>): Promise<BudgetSpec> {
   const { scope, target, period, limitCredits } = raw;
   if (scope !== 'key' && scope !== 'tag') throw new QuarryError('invalidRequest', 'scope: must be "key" or "tag".');
   if (period !== 'day' && period !== 'month') throw new QuarryError('invalidRequest', 'period: must be "day" or "month".');
@@ -26,6 +32,6 @@ export async function checkBudgetSpec(store: Store, accountId: string, raw: Reco
   return { scope, target, period, limitCredits };
 }
 
-export async function setBudget(store: Store, accountId: string, raw: Record<string, unknown>): Promise<Budget> {
+export async function setBudget(store: BudgetKeeper, accountId: string, raw: Record<string, unknown>): Promise<Budget> {
   return store.setBudget(accountId, await checkBudgetSpec(store, accountId, raw));
 }

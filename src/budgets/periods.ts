@@ -2,7 +2,7 @@
  * Budget periods are calendar periods in UTC: a day budget resets at midnight UTC, a month budget on the first.
  * The period key names the counter row a call's spend goes to.
  */
-import type { BudgetPeriod } from '../store/types.js';
+import type { BudgetPeriod } from './types.js';
 
 export interface PeriodWindow {
   /** `2026-11-21` for a day, `2026-11` for a month. */

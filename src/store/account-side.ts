@@ -2,15 +2,11 @@
  * Storage of the account side (docs/account-api.md): people (users) who belong to accounts, their sign-in
  * sessions, invite codes and their claims, CLI login sessions, and when each key was last used. Two
  * implementations, SQLite (./sqlite/account-side.ts) and PostgreSQL (./postgres/account-side.ts), each on the
- * database of the main store; `accountSideFor(store)` picks the one matching the store that runs.
+ * database of the main store, which opens it (`accountSide()`); `accountSideFor(store)` asks the store that runs.
  *
  * Secrets never reach storage in the clear: session tokens and invite codes are kept as keyed hashes, passwords as
  * scrypt hashes, CLI sessions as the SHA-256 challenge of the CLI's verifier.
  */
-import { PostgresAccountSide } from './postgres/account-side.js';
-import { PostgresStore } from './postgres/store.js';
-import { SqliteAccountSide } from './sqlite/account-side.js';
-import { SqliteStore } from './sqlite/store.js';
 import type { Store } from './types.js';
 
 export interface UserRecord {
@@ -126,15 +122,14 @@ export interface AccountSideStore {
   lastUsed(keyIds: string[]): Promise<Map<string, number>>;
 }
 
-const opened = new WeakMap<object, AccountSideStore>();
+/** A store whose database holds the account side too (both of ours): it opens it, once. */
+interface AccountSideHost {
+  accountSide(): AccountSideStore;
+}
 
-/** The account side on the database of `store`, one instance per store (the main store files need no change). */
+/** The account side on the database of `store`. */
 export function accountSideFor(store: Store): AccountSideStore {
-  let side = opened.get(store);
-  if (side) return side;
-  if (store instanceof SqliteStore) side = new SqliteAccountSide(store.db);
-  else if (store instanceof PostgresStore) side = new PostgresAccountSide(store);
-  else throw new Error('the account side needs the SQLite or the PostgreSQL store');
-  opened.set(store, side);
-  return side;
+  const host = store as Store & Partial<AccountSideHost>;
+  if (typeof host.accountSide !== 'function') throw new Error('the account side needs the SQLite or the PostgreSQL store');
+  return host.accountSide();
 }

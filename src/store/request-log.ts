@@ -2,16 +2,13 @@
  * The request log (issue 38.3): every call an account's keys made, failed ones included, with its status, error
  * code, real duration, key, tags and request id. It sits beside `calls` (the paid calls `GET /v1/logs` lists, as
  * SPEC.md requires) and never replaces it. Two implementations, SQLite (./sqlite/request-log.ts) and PostgreSQL
- * (./postgres/request-log.ts), each in the database of the main store with its own tables and migrations;
- * `requestLogFor(store)` picks the one matching the store that runs, as `accountSideFor` does.
+ * (./postgres/request-log.ts), each in the database of the main store with its own tables and migrations; the
+ * main store opens the one on its database (`requestLog()`) and `requestLogFor(store)` asks it, as `accountSideFor`
+ * does.
  *
  * Writes are batched off the request path: the server queues entries (src/server/request-log.ts) and hands them
  * over once per event-loop turn, one transaction (SQLite) or one multi-row INSERT (PostgreSQL) for all of them.
  */
-import { PostgresRequestLog } from './postgres/request-log.js';
-import { PostgresStore } from './postgres/store.js';
-import { SqliteRequestLog } from './sqlite/request-log.js';
-import { SqliteStore } from './sqlite/store.js';
 import type { CacheOutcome, Store } from './types.js';
 
 export interface RequestLogEntry {
@@ -65,16 +62,15 @@ export interface RequestLogStore {
   prune(beforeMs: number): Promise<number>;
 }
 
-const opened = new WeakMap<object, RequestLogStore>();
+/** A store whose database holds the request log too (both of ours): it opens it, once. */
+interface RequestLogHost {
+  requestLog(): RequestLogStore;
+}
 
 export function requestLogFor(store: Store): RequestLogStore {
-  let log = opened.get(store);
-  if (log) return log;
-  if (store instanceof SqliteStore) log = new SqliteRequestLog(store.db, (run) => store.groupCommit(run));
-  else if (store instanceof PostgresStore) log = new PostgresRequestLog(store);
-  else throw new Error('the request log needs the SQLite or the PostgreSQL store');
-  opened.set(store, log);
-  return log;
+  const host = store as Store & Partial<RequestLogHost>;
+  if (typeof host.requestLog !== 'function') throw new Error('the request log needs the SQLite or the PostgreSQL store');
+  return host.requestLog();
 }
 
 /** A row as both databases return it (booleans and tags differ in storage only). */

@@ -2,6 +2,10 @@
  * The storage interface. The embedded implementation is SQLite (./sqlite); a PostgreSQL one implements the same
  * contract for several instances. No handler knows which one runs.
  */
+import type { Budget, BudgetSpec, BudgetStatus } from '../budgets/types.js';
+
+/** Budgets are declared with their rules (src/budgets); the contract names them. */
+export type { Budget, BudgetPeriod, BudgetScope, BudgetSpec, BudgetStatus } from '../budgets/types.js';
 
 export interface KeyRecord {
   id: string;
@@ -74,35 +78,6 @@ export interface CallRecord {
 
 /** A refused debit says why: the balance is short, or a budget (with what it has left) would be exceeded. */
 export type DebitOutcome = { ok: true; balance: number } | { ok: false; balance: number; budget?: BudgetStatus };
-
-// ---------------------------------------------------------------- budgets
-
-export type BudgetScope = 'key' | 'tag';
-export type BudgetPeriod = 'day' | 'month';
-
-export interface BudgetSpec {
-  scope: BudgetScope;
-  /** A key id (scope `key`) or a tag (scope `tag`). */
-  target: string;
-  period: BudgetPeriod;
-  limitCredits: number;
-}
-
-export interface Budget extends BudgetSpec {
-  id: string;
-  accountId: string;
-  createdAt: string;
-}
-
-export interface BudgetStatus extends Budget {
-  /** Charged in the current period. */
-  spentCredits: number;
-  /** Held by calls running now (counted against the budget until they settle). */
-  heldCredits: number;
-  remainingCredits: number;
-  periodStart: string;
-  resetsAt: string;
-}
 
 // ---------------------------------------------------------------- idempotency
 

@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from '../account-side-rows.js';
 import { onceUntilDone, runMigrations, type Migration } from './migrate.js';
-import { inTransaction, orUnavailable, type PostgresStore } from './store.js';
+import { inTransaction, orUnavailable, type StoreDatabase } from './connection.js';
 
 const MIGRATION_LOCK = 0x5175_6173; // "Quas"
 
@@ -92,7 +92,7 @@ CREATE TABLE key_last_used (
 ];
 
 export class PostgresAccountSide implements AccountSideStore {
-  constructor(private readonly store: PostgresStore) {}
+  constructor(private readonly store: StoreDatabase) {}
 
   private get pool(): pg.Pool {
     return this.store.pool;

@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import { entryFromRow, type RequestLogEntry, type RequestLogQuery, type RequestLogRow, type RequestLogStore } from '../request-log.js';
 import { onceUntilDone, runMigrations, type Migration } from './migrate.js';
-import { orUnavailable, type PostgresStore } from './store.js';
+import { orUnavailable, type StoreDatabase } from './connection.js';
 
 const MIGRATION_LOCK = 0x5175_6174; // "Quat"
 
@@ -42,7 +42,7 @@ CREATE INDEX request_log_age ON request_log(created_at);
 ];
 
 export class PostgresRequestLog implements RequestLogStore {
-  constructor(private readonly store: PostgresStore) {}
+  constructor(private readonly store: StoreDatabase) {}
 
   /** The store's migrations first (the schema must exist), then ours, once per process. */
   private readonly migrate = onceUntilDone(async () => {

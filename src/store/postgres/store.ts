@@ -14,7 +14,12 @@ import pg from 'pg';
 import { QuarryError } from '../../errors.js';
 import { newId } from '../../lib/ids.js';
 import { budgetApplies, periodWindow } from '../../budgets/periods.js';
-import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../../budgets/status.js';
+import type { AccountSideStore } from '../account-side.js';
+import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../budget-rows.js';
+import type { RequestLogStore } from '../request-log.js';
+import { PostgresAccountSide } from './account-side.js';
+import { inTransaction, orUnavailable, types } from './connection.js';
+import { PostgresRequestLog } from './request-log.js';
 import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type {
   AccountSummary,
@@ -39,15 +44,6 @@ import { INSTANCE_LEASE_SCOPE } from '../types.js';
 import { ChargeBatch } from './charge-batch.js';
 import { onceUntilDone, runMigrations } from './migrate.js';
 import { MIGRATIONS } from './schema.js';
-
-/** bigint (int8) and numeric sums come back as numbers: every value here is far below 2^53. */
-const NUMERIC_OIDS = new Set([20, 1700]);
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    NUMERIC_OIDS.has(oid) && format !== 'binary'
-      ? (v: string) => Number(v)
-      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
 
 /** Advisory lock key of the migrations (any constant; shared by every instance). */
 const MIGRATION_LOCK = 0x5175_6172; // "Quar"
@@ -88,55 +84,6 @@ const callArgs = (call: CallRecord): unknown[] => [
   call.result?.json ?? null,
 ];
 
-/** SQLSTATE classes and driver errors that mean "the database is not reachable right now". */
-export function isConnectionError(e: unknown): boolean {
-  const err = e as { code?: string; message?: string } | null;
-  if (!err) return false;
-  const code = err.code ?? '';
-  if (/^(08|57P0[1-4]|53300)/.test(code)) return true; // connection exception, admin/crash shutdown, too many connections
-  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(code)) return true;
-  const m = err.message ?? '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|not queryable/i.test(m);
-}
-
-export function storageUnavailable(): QuarryError {
-  return new QuarryError(
-    'internalError',
-    'Storage is unavailable right now (the database cannot be reached); no credits were taken for this call. Try again shortly.',
-    { retryable: true, retryAfterSeconds: 2 },
-  );
-}
-
-/** Runs `fn`; a lost connection becomes the retryable storage error. */
-export async function orUnavailable<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (isConnectionError(e)) throw storageUnavailable();
-    throw e;
-  }
-}
-
-/**
- * One transaction on one pooled connection: committed when `fn` returns, rolled back when it throws; a lost
- * connection becomes the retryable storage error.
- */
-export async function inTransaction<T>(connect: () => Promise<pg.PoolClient>, fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await orUnavailable(connect);
-  try {
-    await client.query('BEGIN');
-    const out = await fn(client);
-    await client.query('COMMIT');
-    return out;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    if (isConnectionError(e)) throw storageUnavailable();
-    throw e;
-  } finally {
-    client.release();
-  }
-}
-
 export interface PostgresStoreOptions {
   /** Schema the tables live in (created by the migrations); `public` when absent. */
   schema?: string;
@@ -167,6 +114,8 @@ export class PostgresStore implements Store {
   private listening = false;
   private closed = false;
   private readonly connectionString: string;
+  private side: PostgresAccountSide | undefined;
+  private log: PostgresRequestLog | undefined;
 
   constructor(connectionString: string, options: PostgresStoreOptions = {}) {
     this.connectionString = connectionString;
@@ -236,6 +185,16 @@ export class PostgresStore implements Store {
     // Open a few connections now rather than on the first requests (each costs a SCRAM handshake).
     await Promise.all(Array.from({ length: 3 }, () => this.pool.query('SELECT 1'))).catch(() => {});
   });
+
+  /** The account side in this database, with migrations of its own. */
+  accountSide(): AccountSideStore {
+    return (this.side ??= new PostgresAccountSide(this));
+  }
+
+  /** The request log in this database, with migrations of its own. */
+  requestLog(): RequestLogStore {
+    return (this.log ??= new PostgresRequestLog(this));
+  }
 
   /** One statement; connection failures become the retryable storage error. */
   private q<R extends pg.QueryResultRow>(sql: string, args: unknown[] = []): Promise<pg.QueryResult<R>> {

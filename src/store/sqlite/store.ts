@@ -28,7 +28,11 @@ import type {
 } from '../types.js';
 import { MIGRATIONS, SCHEMA } from './schema.js';
 import { budgetApplies, periodWindow } from '../../budgets/periods.js';
-import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../../budgets/status.js';
+import { BUDGET_COLS, budgetStatus, toBudget, type BudgetRow } from '../budget-rows.js';
+import type { AccountSideStore } from '../account-side.js';
+import type { RequestLogStore } from '../request-log.js';
+import { SqliteAccountSide } from './account-side.js';
+import { SqliteRequestLog } from './request-log.js';
 import { WriteBatch } from './write-batch.js';
 import { startCheckpointer, type Checkpointer, type CheckpointerOptions } from './checkpointer.js';
 import { newId } from '../../lib/ids.js';
@@ -68,6 +72,8 @@ export class SqliteStore implements Store {
   private readonly checkpointer: Checkpointer | undefined;
   /** Archived answers this process wrote (hash → day): the cache hits of one result skip re-writing its body. */
   private readonly bodiesWritten = new Map<string, string>();
+  private side: SqliteAccountSide | undefined;
+  private log: SqliteRequestLog | undefined;
 
   constructor(file: string, options: { background?: boolean; checkpoints?: CheckpointerOptions } = {}) {
     this.db = new SqliteDatabase(file);
@@ -153,6 +159,16 @@ export class SqliteStore implements Store {
   /** Runs `run` in the next group commit of this store's writes (the request log shares it: one commit a turn). */
   groupCommit<T>(run: () => T): Promise<T> {
     return this.batch.submit(run);
+  }
+
+  /** The account side in this file (its tables are created when first asked for). */
+  accountSide(): AccountSideStore {
+    return (this.side ??= new SqliteAccountSide(this.db));
+  }
+
+  /** The request log in this file, sharing this store's group commit. */
+  requestLog(): RequestLogStore {
+    return (this.log ??= new SqliteRequestLog(this.db, (run) => this.groupCommit(run)));
   }
 
   async createAccount(a: { id: string; email: string | null; credits: number }): Promise<void> {

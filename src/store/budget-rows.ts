@@ -2,8 +2,8 @@
  * A budget as both stores keep it (the same columns in SQLite and PostgreSQL) and how a row and its counters of the
  * current period become the Budget and the BudgetStatus of the contract.
  */
-import type { Budget, BudgetStatus } from '../store/types.js';
-import { periodWindow } from './periods.js';
+import type { Budget, BudgetStatus } from '../budgets/types.js';
+import { periodWindow } from '../budgets/periods.js';
 
 export interface BudgetRow {
   id: string;
