@@ -10,7 +10,7 @@ import { admitCaller, runCall, type CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { jsonBody } from '../http/body.js';
 import { clientAddress } from '../http/client-address.js';
-import { legacyErrorHandler, setRateHeaders } from '../server/reply.js';
+import { legacyErrorHandler, setRateHeaders } from '../http/reply.js';
 import type { LegacyPath } from './types.js';
 
 /** An error about a current field, reworded with the legacy field the caller sent. */

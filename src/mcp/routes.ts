@@ -14,7 +14,7 @@ import { isKeyShaped } from '../identity/key-format.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { checkDepth } from '../http/body.js';
 import { clientAddress } from '../http/client-address.js';
-import { legacyErrorHandler, sendError } from '../server/reply.js';
+import { legacyErrorHandler, sendError } from '../http/reply.js';
 import { createMcpServer } from './server.js';
 import { buildToolSet } from './tools.js';
 

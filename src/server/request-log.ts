@@ -19,7 +19,7 @@ import type { GatewayDeps } from '../pipeline/deps.js';
 import { requestLogFor, type RequestLogEntry, type RequestLogQuery, type RequestLogStore } from '../store/request-log.js';
 import { requireSession } from '../identity/session-guard.js';
 import { sendData } from '../http/reply.js';
-import { redactUrl } from './logger.js';
+import { redactUrl } from '../http/redact.js';
 
 const DAY_MS = 86_400_000;
 const PAGE_SIZE = 50;

@@ -13,17 +13,6 @@ const require = createRequire(import.meta.url);
 const config = require('../../.dependency-cruiser.cjs');
 const layers: { name: string; paths: string[] }[] = config.layers;
 
-/**
- * Known violations, each owned by work in progress elsewhere (the error envelopes leave src/server/reply.ts for
- * src/http/). The test also fails when one of these is gone, so the list can only shrink: delete the line with the
- * edge you removed.
- */
-const KNOWN: readonly string[] = [
-  // MCP and the legacy paths answer errors through the server's envelopes.
-  'upward-from-transports src/legacy/routes.ts → src/server/reply.ts',
-  'upward-from-transports src/mcp/routes.ts → src/server/reply.ts',
-];
-
 let violations: IViolation[];
 let modules: string[];
 
@@ -38,13 +27,9 @@ beforeAll(async () => {
 const named = (v: IViolation) => `${v.rule.name} ${v.from} → ${v.to}`;
 
 describe('the import graph of src/', () => {
-  it('has no upward import and no cycle beyond the known ones', () => {
-    const found = [...new Set(violations.map(named))].sort();
-    const detail = violations
-      .filter((v) => !KNOWN.includes(named(v)))
-      .map((v) => `${named(v)}${v.cycle ? `\n    cycle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')}` : ''}`);
-    expect(detail, `new violations (layers lowest first: ${layers.map((l) => l.name).join(' → ')})`).toEqual([]);
-    expect(KNOWN.filter((k) => !found.includes(k)), 'gone: delete these lines from KNOWN').toEqual([]);
+  it('has no upward import and no cycle', () => {
+    const detail = violations.map((v) => `${named(v)}${v.cycle ? `\n    cycle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')}` : ''}`);
+    expect(detail, `violations (layers lowest first: ${layers.map((l) => l.name).join(' → ')})`).toEqual([]);
   });
 
   it('places every module in a declared layer', () => {

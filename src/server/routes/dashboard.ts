@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuarryError } from '../../errors.js';
-import { sendError } from '../reply.js';
+import { sendError } from '../../http/reply.js';
 
 /** Every file the dashboard serves. Nothing else under the directory is ever read or served. */
 export const DASHBOARD_FILES = [

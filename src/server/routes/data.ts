@@ -13,7 +13,7 @@ import { renderMarkdown } from '../../render/markdown.js';
 import type { StoredResponse } from '../../store/types.js';
 import { jsonBody, maxTextLength, wantsMarkdown } from '../../http/body.js';
 import { clientAddress } from '../../http/client-address.js';
-import { envelopeBytes, envelopeJson, setRateHeaders } from '../reply.js';
+import { envelopeBytes, envelopeJson, setRateHeaders } from '../../http/reply.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 

@@ -8,7 +8,7 @@ import { authenticate } from '../../identity/authenticate.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
 import type { Principal } from '../../identity/principal.js';
 import type { CallRecord } from '../../store/types.js';
-import { sendError } from '../reply.js';
+import { sendError } from '../../http/reply.js';
 import { readRequestLog } from '../request-log.js';
 
 const PAGE_SIZE = 50;

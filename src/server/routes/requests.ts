@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { QuarryError } from '../../errors.js';
 import { authenticate } from '../../identity/authenticate.js';
 import type { GatewayDeps } from '../../pipeline/deps.js';
-import { envelopeJson } from '../reply.js';
+import { envelopeJson } from '../../http/reply.js';
 
 const DAY_MS = 86_400_000;
 
