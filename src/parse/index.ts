@@ -2,7 +2,7 @@
  * The converter as a library: `convertFile(bytes, { maxPages })` sniffs the type from the bytes and returns the
  * Parse result (SPEC.md). It runs in-process; the server runs it in a worker pool (`pool.ts`).
  */
-import { convertDocx } from './docx.js';
+import { convertDocx } from './docx/index.js';
 import { convertHtml } from './html.js';
 import { writeMarkdown } from './markdown.js';
 import { convertPdf } from './pdf.js';

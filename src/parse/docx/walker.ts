@@ -1,124 +1,21 @@
 /**
- * Word .docx to blocks, straight from the XML: headings from Heading N / Title styles (and outline levels, through
- * `basedOn`), lists from numbering.xml (bullet vs numbered, nesting by ilvl, start numbers and restarts), tables
- * with gridSpan/vMerge written once, hyperlinks by relationship, drawings as alt text, code paragraphs (a code style,
- * or text wholly in a monospace font) as fenced blocks, footnotes and endnotes as GFM footnotes, reviewer comments as
- * quotes after the block they are anchored in, text boxes, SmartArt and chart data after the paragraph that anchors
- * them.
+ * The walk over a document's body: paragraphs (headings, list items, code, quotes, contents entries) and their runs,
+ * tables, text boxes, SmartArt, charts and imported parts after the paragraph that holds them, reviewer comments after
+ * their block, notes as GFM footnotes.
  */
-import { append } from '../lib/arrays.js';
-import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from './inline.js';
-import { flattenBlocks, firstHeading } from './html.js';
-import { captionedTable } from './markdown.js';
-import { PAGE_LABEL } from './page-label.js';
-import type { Block, Converted, ListItem } from './types.js';
-import { attr, child, coreTitle, find, findAll, kids, parseXml, readRels, textOf, type XNode } from './xml.js';
-import type { ZipReader } from './zip.js';
-import { chartBlocks } from './chart.js';
-import { diagramBlocks } from './diagram.js';
-import { chunkBlocks } from './alt-chunk.js';
-import { mathMarkdown } from './omml.js';
-import { symbolChar, symbolText } from './symbols.js';
-
-interface Style {
-  name: string;
-  basedOn?: string;
-  /** The style's Latin font (`w:rFonts w:ascii`). */
-  font?: string;
-  outline?: number;
-  numId?: string;
-  ilvl?: number;
-  /** Whether the style hides its text (`w:vanish`), when it says. */
-  vanish?: boolean;
-}
-
-interface Level {
-  fmt: string;
-  start: number;
-  /** The level's label pattern (`w:lvlText`, "%1.%2."). */
-  text?: string;
-}
-
-/** A list count in a level's number format: decimal, with a leading zero, letters (27 is "aa"), or roman. */
-function numberText(n: number, fmt: string): string {
-  switch (fmt) {
-    case 'decimalZero':
-      return n < 10 ? `0${n}` : String(n);
-    case 'lowerLetter':
-    case 'upperLetter': {
-      if (n < 1) return String(n);
-      const letter = String.fromCharCode(97 + ((n - 1) % 26)).repeat(Math.min(10, Math.ceil(n / 26)));
-      return fmt === 'upperLetter' ? letter.toUpperCase() : letter;
-    }
-    case 'lowerRoman':
-    case 'upperRoman': {
-      if (n < 1 || n > 3999) return String(n);
-      let out = '';
-      let v = n;
-      for (const [k, r] of ROMAN)
-        while (v >= k) {
-          out += r;
-          v -= k;
-        }
-      return fmt === 'upperRoman' ? out : out.toLowerCase();
-    }
-    default:
-      return String(n);
-  }
-}
-
-const ROMAN: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
-
-export function convertDocx(zip: ZipReader): Converted {
-  const doc = parseXml(zip.text('word/document.xml') ?? '');
-  const styles = readStyles(zip.text('word/styles.xml'));
-  const numbering = readNumbering(zip.text('word/numbering.xml'));
-  const rels = readRels(zip.text('word/_rels/document.xml.rels'), 'word/document.xml');
-  const body = find(doc, 'w:body');
-  const notes = readNotes(zip.text('word/footnotes.xml'), 'f', readNotes(zip.text('word/endnotes.xml'), 'e'));
-  const comments = new Map(findAll(parseXml(zip.text('word/comments.xml') ?? ''), 'w:comment').map((c) => [attr(c, 'w:id') ?? '', c]));
-  const part = (id: string | undefined) => {
-    const xml = zip.textOnce(rels.get(id ?? ''));
-    return xml === undefined ? undefined : parseXml(xml);
-  };
-  const chunk = (id: string | undefined) => {
-    const bytes = zip.readOnce(rels.get(id ?? ''));
-    return bytes ? chunkBlocks(bytes) : [];
-  };
-  const ctx = new DocxWalker(styles, numbering, rels, notes, comments, part, chunk);
-  const blocks = append(ctx.body(body), ctx.noteBlocks());
-  const title = coreTitle(zip.text('docProps/core.xml')) ?? ctx.titleText ?? firstHeading(blocks);
-  return { blocks, title, cut: false };
-}
-
-/** The address of a `HYPERLINK "url"` field instruction; a local one (`\\l "bookmark"`) has none. */
-function fieldUrl(instr: string): string | undefined {
-  const m = /^\s*HYPERLINK\s+(?:"([^"]+)"|([^\s\\]+))/i.exec(instr);
-  return m ? (m[1] ?? m[2]).trim() : undefined;
-}
-
-function readStyles(xml: string | undefined): Map<string, Style> {
-  const map = new Map<string, Style>();
-  if (!xml) return map;
-  for (const s of findAll(parseXml(xml), 'w:style')) {
-    const id = attr(s, 'w:styleId');
-    if (!id) continue;
-    const ppr = child(s, 'w:pPr');
-    const numPr = child(ppr, 'w:numPr');
-    const outline = attr(child(ppr, 'w:outlineLvl'), 'w:val');
-    map.set(id, {
-      name: attr(child(s, 'w:name'), 'w:val') ?? id,
-      basedOn: attr(child(s, 'w:basedOn'), 'w:val'),
-      font: runFont(child(s, 'w:rPr')),
-      outline: outline !== undefined ? Number(outline) : undefined,
-      numId: attr(child(numPr, 'w:numId'), 'w:val'),
-      ilvl: numPr ? Number(attr(child(numPr, 'w:ilvl'), 'w:val') ?? 0) : undefined,
-      vanish: toggle(child(child(s, 'w:rPr'), 'w:vanish')),
-    });
-  }
-  return map;
-}
-
+import { append } from '../../lib/arrays.js';
+import { chartBlocks } from '../chart.js';
+import { diagramBlocks } from '../diagram.js';
+import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from '../inline.js';
+import { mathMarkdown } from '../omml.js';
+import { symbolText } from '../symbols.js';
+import type { Block, ListItem } from '../types.js';
+import { attr, child, find, kids, textOf, type XNode } from '../xml.js';
+import { TOC_TAB, tocEntry } from './contents.js';
+import { ListCounters, type Level } from './numbering.js';
+import { fieldUrl, formFieldText, joinDeletedMarks, shownRuns, symCharacter, CONTAINERS } from './runs.js';
+import { tableBlocks } from './tables.js';
+import { CODE_CHAR_STYLE, CODE_STYLE, headingStyleLevel, HEADING_STYLE, QUOTE_STYLE, runFont, toggle, type Style } from './styles.js';
 /** Elements named `name` under `n` that are not inside another one (a text box inside a text box is read by it). */
 function outermost(n: XNode, name: string, out: XNode[] = []): XNode[] {
   for (const c of kids(n)) {
@@ -126,167 +23,6 @@ function outermost(n: XNode, name: string, out: XNode[] = []): XNode[] {
     else outermost(c, name, out);
   }
   return out;
-}
-
-/** Footnotes (`f:<id>`) or endnotes (`e:<id>`) by id; Word's separator notes carry no text and are skipped. */
-function readNotes(xml: string | undefined, kind: 'f' | 'e', into = new Map<string, XNode>()): Map<string, XNode> {
-  if (!xml) return into;
-  for (const n of findAll(parseXml(xml), kind === 'f' ? 'w:footnote' : 'w:endnote')) {
-    const type = attr(n, 'w:type');
-    if (type && type !== 'normal') continue;
-    into.set(`${kind}:${attr(n, 'w:id') ?? ''}`, n);
-  }
-  return into;
-}
-
-function readNumbering(xml: string | undefined): Map<string, Map<number, Level>> {
-  const out = new Map<string, Map<number, Level>>();
-  if (!xml) return out;
-  const root = parseXml(xml);
-  const abstract = new Map<string, Map<number, Level>>();
-  for (const a of findAll(root, 'w:abstractNum')) {
-    const levels = new Map<number, Level>();
-    for (const l of kids(a, 'w:lvl')) {
-      levels.set(Number(attr(l, 'w:ilvl') ?? 0), {
-        fmt: attr(child(l, 'w:numFmt'), 'w:val') ?? 'bullet',
-        start: Number(attr(child(l, 'w:start'), 'w:val') ?? 1),
-        text: attr(child(l, 'w:lvlText'), 'w:val'),
-      });
-    }
-    abstract.set(attr(a, 'w:abstractNumId') ?? '', levels);
-  }
-  for (const n of findAll(root, 'w:num')) {
-    const base = abstract.get(attr(child(n, 'w:abstractNumId'), 'w:val') ?? '') ?? new Map<number, Level>();
-    const levels = new Map<number, Level>([...base].map(([k, v]) => [k, { ...v }]));
-    for (const o of kids(n, 'w:lvlOverride')) {
-      const i = Number(attr(o, 'w:ilvl') ?? 0);
-      const so = attr(child(o, 'w:startOverride'), 'w:val');
-      const lv = levels.get(i) ?? { fmt: 'decimal', start: 1 };
-      if (so !== undefined) lv.start = Number(so);
-      const ol = child(o, 'w:lvl');
-      if (ol) {
-        lv.fmt = attr(child(ol, 'w:numFmt'), 'w:val') ?? lv.fmt;
-        lv.text = attr(child(ol, 'w:lvlText'), 'w:val') ?? lv.text;
-      }
-      levels.set(i, lv);
-    }
-    out.set(attr(n, 'w:numId') ?? '', levels);
-  }
-  return out;
-}
-
-/** A toggle property's setting: undefined when absent, else on unless its value says off (`w:val="0"`). */
-function toggle(e: XNode | undefined): boolean | undefined {
-  return e ? !['0', 'false', 'off', 'none'].includes(attr(e, 'w:val') ?? '') : undefined;
-}
-
-/**
- * What a legacy form field shows that its result runs do not carry: a check box (`FORMCHECKBOX`) as ☒ or ☐, checked
- * if it says so, else by its default; a drop-down (`FORMDROPDOWN`) as its chosen entry. A text field's result is
- * ordinary runs.
- */
-function formFieldText(instr: string, form: XNode): string | undefined {
-  if (/^\s*FORMCHECKBOX\b/.test(instr)) {
-    const box = child(form, 'w:checkBox');
-    const checked = toggle(child(box, 'w:checked')) ?? toggle(child(box, 'w:default')) ?? false;
-    return checked ? '☒' : '☐';
-  }
-  if (/^\s*FORMDROPDOWN\b/.test(instr)) {
-    const list = child(form, 'w:ddList');
-    const entries = kids(list, 'w:listEntry').map((e) => attr(e, 'w:val') ?? '');
-    return entries[Number(attr(child(list, 'w:result'), 'w:val') ?? 0) || 0];
-  }
-  return undefined;
-}
-
-/** Quotation paragraph styles: Word's "Quote" and "Intense Quote", pandoc's "Block Text", LibreOffice's "Quotations". */
-const QUOTE_STYLE = /^(quote|intense quote|block text|quotations?)$/;
-
-/**
- * Elements that only wrap a paragraph's runs (or a body's paragraphs) and show them: content controls, custom XML,
- * smart tags, tracked insertions and a move's new place, and bidirectional embeddings (`w:dir`, `w:bdo`). A tracked
- * deletion and a move's old place (`w:del`, `w:moveFrom`) are not shown: the document reads as with every change
- * accepted.
- */
-const CONTAINERS = new Set(['w:sdtContent', 'w:customXml', 'w:smartTag', 'w:ins', 'w:moveTo', 'w:dir', 'w:bdo']);
-
-/** A paragraph's shown runs in order: inside containers, hyperlinks, simple fields and ruby bases (see `CONTAINERS`). */
-function shownRuns(n: XNode | undefined, out: XNode[] = []): XNode[] {
-  for (const c of kids(n)) {
-    if (c.name === 'w:r') {
-      const ruby = child(c, 'w:ruby');
-      if (ruby) shownRuns(child(ruby, 'w:rubyBase'), out);
-      else out.push(c);
-    } else if (c.name === 'w:sdt') shownRuns(child(c, 'w:sdtContent'), out);
-    else if (CONTAINERS.has(c.name ?? '') || c.name === 'w:hyperlink' || c.name === 'w:fldSimple') shownRuns(c, out);
-  }
-  return out;
-}
-
-/** Marks between paragraphs that neither end nor start one: bookmarks, comment ranges, proofing and permission marks. */
-const BETWEEN = /^w:(bookmark|commentRange|moveFromRange|moveToRange|proofErr|perm)/;
-
-/**
- * Body children with paragraphs joined where a tracked change deleted the mark between them (`w:pPr/w:rPr/w:del`):
- * accepted, the change makes one paragraph of the two, with the first one's properties, as LibreOffice accepts it.
- * A paragraph whose content went with its mark leaves the next as it was, and a table after a deleted mark stays a
- * table.
- */
-function joinDeletedMarks(nodes: XNode[]): XNode[] {
-  const out: XNode[] = [];
-  let open = -1; // index in `out` of the paragraph whose mark was deleted, the next paragraph joins it
-  let joined: XNode[] | undefined; // that paragraph's children, copied once however many paragraphs join it
-  for (const n of nodes) {
-    if (n.name === 'w:p' && open >= 0) {
-      if (!joined) out[open] = { ...out[open], children: (joined = [...(out[open].children ?? [])]) };
-      for (const c of kids(n)) if (c.name !== 'w:pPr') joined.push(c);
-      if (!markDeleted(n)) open = -1;
-      continue;
-    }
-    out.push(n);
-    if (n.name === 'w:p') {
-      joined = undefined;
-      open = markDeleted(n) && shownRuns(n).some((r) => kids(r).some((c) => c.name !== 'w:rPr')) ? out.length - 1 : -1;
-    } else if (!BETWEEN.test(n.name ?? '')) open = -1;
-  }
-  return out;
-}
-
-const markDeleted = (p: XNode) => !!child(child(child(p, 'w:pPr'), 'w:rPr'), 'w:del');
-
-/** Code paragraph styles (Word's own and common template names). */
-const CODE_STYLE = /^(code|source ?code|html preformatted|preformatted( text)?|plain text|macro text|verbatim)\b/i;
-/** Inline code character styles ("HTML Code", pandoc's "Verbatim Char"). */
-const CODE_CHAR_STYLE = /^(html (code|typewriter|keyboard|sample)|verbatim char|code char|inline code|source code char)\b/i;
-
-/** A `w:sym` (Insert Symbol: a font and the character's code in hex) as the character it shows, or nothing. */
-const symCharacter = (sym: XNode) => symbolChar(attr(sym, 'w:font'), parseInt(attr(sym, 'w:char') ?? '', 16)) ?? '';
-
-const runFont = (rpr: XNode | undefined) => {
-  const f = child(rpr, 'w:rFonts');
-  return attr(f, 'w:ascii') ?? attr(f, 'w:hAnsi');
-};
-
-/** Heading styles by name, in the languages Word names them (`Heading 2`, `Überschrift 2`, …). */
-const HEADING_STYLE = /^(heading|überschrift|titre|titolo|título)\s*(\d)$/;
-
-/** The level of the heading style a style is based on, if any (a `TOC Heading` is based on `Heading 1`). */
-const headingStyleLevel = (chain: Style[]) => {
-  const m = chain.map((st) => HEADING_STYLE.exec(st.name.toLowerCase())).find(Boolean);
-  return m ? Math.min(6, Number(m[2])) : undefined;
-};
-
-/** Marks a tab inside a table-of-contents entry until its page number is split off (a private-use character). */
-const TOC_TAB = '\uE000';
-
-const TOC_PAGE = new RegExp(`^${PAGE_LABEL}$`, 'i');
-
-/** A table-of-contents entry: its text up to the last tab, and what follows when that is a page number. */
-function tocEntry(text: string): { title: string; page?: string } {
-  const at = text.lastIndexOf(TOC_TAB);
-  const page = at < 0 ? '' : text.slice(at + 1).trim();
-  const numbered = at >= 0 && TOC_PAGE.test(page);
-  return { title: (numbered ? text.slice(0, at) : text).replaceAll(TOC_TAB, ' ').trim(), page: numbered ? page : undefined };
 }
 
 interface Para {
@@ -301,7 +37,7 @@ interface Para {
   ordered?: boolean;
 }
 
-class DocxWalker {
+export class DocxWalker {
   titleText: string | undefined;
   /** The current paragraph style's font (runs without their own font are set in it). */
   private paraFont: string | undefined;
@@ -309,7 +45,9 @@ class DocxWalker {
   private paraHidden = false;
   /** Whether the current paragraph is a table-of-contents entry, whose tabs are marked (see `TOC_TAB`). */
   private tocEntry = false;
-  private counters = new Map<string, number[]>();
+
+  /** The lists' counts, shared by numbered headings and list items of one list. */
+  private readonly counters: ListCounters;
 
   constructor(
     private readonly styles: Map<string, Style>,
@@ -321,7 +59,9 @@ class DocxWalker {
     private readonly part: (relId: string | undefined) => XNode | undefined = () => undefined,
     /** The blocks of a part imported whole (`w:altChunk`, see `alt-chunk.ts`). */
     private readonly chunk: (relId: string | undefined) => Block[] = () => [],
-  ) {}
+  ) {
+    this.counters = new ListCounters(numbering);
+  }
 
   /** How deep `body` is (table cells read their own); reviewer comments are written at the top level only. */
   private depth = 0;
@@ -432,7 +172,7 @@ class DocxWalker {
         } else if (c.name === 'w:tbl') {
           flush();
           comments();
-          append(out, this.table(c));
+          append(out, tableBlocks(c, (cell) => this.body(cell)));
           comments();
         } else if (c.name === 'w:sdt' || CONTAINERS.has(c.name ?? '')) {
           visit(c.name === 'w:sdt' ? child(c, 'w:sdtContent') ?? c : c);
@@ -501,7 +241,7 @@ class DocxWalker {
     const numbered = !!numId && numId !== '0' && this.numbering.has(numId);
     // A heading tied to a multilevel list ("1.2 Scope") shows its number: part of its text.
     const numberedText = () => {
-      const label = numbered ? this.label(numId!, Math.min(8, Math.max(0, ilvl ?? 0))) : undefined;
+      const label = numbered ? this.counters.label(numId!, Math.min(8, Math.max(0, ilvl ?? 0))) : undefined;
       return label && text ? `${esc(label)} ${text}` : text;
     };
     if (heading) return { kind: 'heading', level: Math.min(6, Number(heading[2])), text: numberedText() };
@@ -672,7 +412,7 @@ class DocxWalker {
       const lvl = p.numId ? this.numbering.get(p.numId)?.get(ilvl) : undefined;
       const ordered = lvl ? !['bullet', 'none'].includes(lvl.fmt) : !!p.ordered;
       // Word counts a numbering's items across the document; a list by style name alone starts at 1.
-      const number = p.numId ? this.count(p.numId, ilvl, lvl?.start ?? 1) : 1;
+      const number = p.numId ? this.counters.count(p.numId, ilvl, lvl?.start ?? 1) : 1;
       while (stack.length && stack[stack.length - 1].ilvl > ilvl) stack.pop();
       let top = stack[stack.length - 1];
       if (top && top.ilvl === ilvl && (top.block.ordered !== ordered || (ordered && top.numId !== p.numId))) {
@@ -692,67 +432,5 @@ class DocxWalker {
       stack.push({ block, ilvl, numId: p.numId });
     }
     return out;
-  }
-
-  /**
-   * A numbered heading's label as Word shows it: its level's text (`%1.%2`) with each level's count in that level's
-   * format, counting on the list's counters (a heading and list items of one list number together). Bullets and
-   * levels without a number give none.
-   */
-  private label(numId: string, ilvl: number): string | undefined {
-    const levels = this.numbering.get(numId);
-    const lvl = levels?.get(ilvl);
-    if (!lvl?.text || lvl.fmt === 'bullet' || lvl.fmt === 'none') return undefined;
-    this.count(numId, ilvl, lvl.start);
-    const counts = this.counters.get(numId) ?? [];
-    return lvl.text.replace(/%([1-9])/g, (_, d: string) => {
-      const k = Number(d) - 1;
-      const at = levels!.get(k);
-      return numberText(counts[k] ?? at?.start ?? 1, at?.fmt ?? 'decimal');
-    });
-  }
-
-  private count(numId: string | undefined, ilvl: number, start: number): number {
-    const key = numId ?? '';
-    const c = this.counters.get(key) ?? [];
-    const value = c[ilvl] === undefined ? start : c[ilvl] + 1;
-    c[ilvl] = value;
-    c.length = ilvl + 1;
-    this.counters.set(key, c);
-    return value;
-  }
-
-  /**
-   * A table's blocks: its title rows (see `captionedTable`) unless its first row is marked a header, then the table.
-   * A table of one cell is a box drawn around its content (a callout, a framed note): read as that content, its
-   * headings and lists kept.
-   */
-  table(tbl: XNode): Block[] {
-    const trs = kids(tbl, 'w:tr');
-    // A row's cells, a content control's cell included.
-    const cellsOf = (tr: XNode) =>
-      kids(tr)
-        .filter((c) => c.name === 'w:tc' || c.name === 'w:sdt')
-        .map((c) => (c.name === 'w:sdt' ? find(c, 'w:tc') : c))
-        .filter((c): c is XNode => !!c);
-    const only = trs.length === 1 ? cellsOf(trs[0]) : [];
-    if (only.length === 1) return this.body(only[0]);
-    const rows: string[][] = [];
-    for (const tr of trs) {
-      const row: string[] = [];
-      const skip = Number(attr(child(child(tr, 'w:trPr'), 'w:gridBefore'), 'w:val') ?? 0);
-      for (let i = 0; i < skip; i++) row.push('');
-      for (const cell of cellsOf(tr)) {
-        const tcpr = child(cell, 'w:tcPr');
-        const span = Math.min(64, Number(attr(child(tcpr, 'w:gridSpan'), 'w:val') ?? 1) || 1);
-        const vmerge = child(tcpr, 'w:vMerge');
-        const continued = !!vmerge && attr(vmerge, 'w:val') !== 'restart';
-        row.push(continued ? '' : flattenBlocks(this.body(cell)));
-        for (let i = 1; i < span; i++) row.push('');
-      }
-      rows.push(row);
-    }
-    const headed = !!child(child(trs[0], 'w:trPr'), 'w:tblHeader');
-    return headed ? [{ t: 'table', rows }] : captionedTable(rows);
   }
 }
