@@ -3,18 +3,47 @@
  * parent's text column, pipe tables with a real header row, `|` escaped and line breaks as `<br>`, one blank line
  * between blocks, no trailing spaces.
  */
-import { maxOf } from '../lib/arrays.js';
+import { append, maxOf } from '../lib/arrays.js';
 import { trimEndOf } from '../lib/strings.js';
 import { squeeze } from './inline.js';
 import type { Block, ListItem } from './types.js';
 
 export function writeMarkdown(blocks: Block[]): string {
   // A carriage return is a line ending to a markdown reader: written as one (table cells turn theirs into `<br>`).
-  const out = renderBlocks(blocks).join('\n\n').replace(/\r\n?/g, '\n');
+  const out = renderBlocks(bounded(blocks)).join('\n\n').replace(/\r\n?/g, '\n');
   const lines = out.split('\n').map((line) => trimEndOf(line, ' \t'));
   // Soft hyphens (only hints where a line may break) and stray byte-order marks are invisible in every source:
   // left in, they split words for search.
   return lines.join('\n').replace(/[\u00AD\uFEFF]/g, '').replace(/\n{3,}/g, '\n\n').trim().normalize('NFC') + (out.trim() ? '\n' : '');
+}
+
+/** Quotes and list items nested in one another deeper than this are written at this depth. */
+export const MAX_NESTING = 16;
+
+/**
+ * The blocks with quotes and lists nested past `MAX_NESTING` levels flattened into the deepest one kept: a quote's
+ * blocks and a list item's text and blocks stand in its place. Each level prefixes every line inside it (`> `, an
+ * item's indent), so a hostile page's thousands of levels cost the square of its size (a 4.8 MB page of nested
+ * quotes: 89 s); past the cap they cost at most `MAX_NESTING` prefixes a line. Nothing is dropped, and no real
+ * document nests this deep.
+ */
+function bounded(blocks: Block[], depth = 0): Block[] {
+  if (!blocks.some((b) => b.t === 'quote' || b.t === 'list')) return blocks;
+  const out: Block[] = [];
+  for (const b of blocks) {
+    if (b.t === 'quote') {
+      if (depth < MAX_NESTING) out.push({ t: 'quote', blocks: bounded(b.blocks, depth + 1) });
+      else append(out, bounded(b.blocks, depth));
+    } else if (b.t === 'list') {
+      if (depth < MAX_NESTING) out.push({ ...b, items: b.items.map((it) => ({ text: it.text, children: bounded(it.children, depth + 1) })) });
+      else
+        for (const it of b.items) {
+          if (it.text.trim()) out.push({ t: 'p', text: it.text });
+          append(out, bounded(it.children, depth));
+        }
+    } else out.push(b);
+  }
+  return out;
 }
 
 /** Line-start characters that would turn a paragraph into another block. */

@@ -214,6 +214,24 @@ describe('hostile inputs are 400 with a message that says which', () => {
     await refused(xlsx([{ name: 'S', rows: '<row r="1"><c r="A1"><is>' + '<r>'.repeat(300) + '<t>x</t>' + '</r>'.repeat(300) + '</is></c></row>' }]), 400, 'invalidRequest', /nested more than/);
   });
 
+  it('quotes and lists nested hundreds of levels deep are written at most 16 levels deep, their text all kept (a page of a few MB converts; its time is a bench row)', async () => {
+    // 500 quotes, each opening with text, inside one another, repeated: 3 MB. Each level prefixes every line inside
+    // it, so written in full the page would cost the square of its depth (a 4.8 MB page: 89 s).
+    const unit = '<blockquote>said '.repeat(500) + 'innermost' + '</blockquote>'.repeat(500);
+    const quotes = '<html><body>' + unit.repeat(Math.ceil(3_000_000 / unit.length)) + '</body></html>';
+    const lists = '<html><body>' + ('<ul><li>item '.repeat(250) + 'leaf' + '</li></ul>'.repeat(250)).repeat(20) + '</body></html>';
+    // Levels of a line: its quote markers; a list item's indent (two spaces a level) and its own.
+    const quoteLevels = (l: string) => /^(?:> ?)*/.exec(l)![0].replace(/ /g, '').length;
+    const itemLevels = (l: string) => (/^( *)- /.exec(l)?.[1].length ?? -2) / 2 + 1;
+    for (const [page, levels, word] of [[quotes, quoteLevels, 'said'], [lists, itemLevels, 'item']] as const) {
+      const out = (await convertFile(new TextEncoder().encode(page), { maxPages: 100 })).markdown;
+      expect(out.split('\n').reduce((m, l) => Math.max(m, levels(l)), 0)).toBe(16);
+      const words = page.match(new RegExp(`${word} `, 'g'))!.length;
+      expect(out.match(new RegExp(`${word}\\b`, 'g'))?.length).toBe(words);
+      expect(out.length).toBeLessThan(page.length * 4);
+    }
+  });
+
   it('a large but legal sheet (150,000 rows) converts as a library call too, on a default-sized stack', async () => {
     // Workers (the endpoint, the CLI) get an 8 MB stack; the library runs on the caller's, where spreading 150,000
     // values into arguments overflowed.
