@@ -1,6 +1,8 @@
 /**
  * The storage interface. The embedded implementation is SQLite (./sqlite); a PostgreSQL one implements the same
- * contract for several instances. No handler knows which one runs.
+ * contract for several instances. No handler knows which one runs. One interface per concern, each implemented by a
+ * module of that name in both backends (accounts, keys, ledger, calls, idempotency, budgets, archive), composed into
+ * `Store`.
  */
 import type { Budget, BudgetSpec, BudgetStatus } from '../budgets/types.js';
 
@@ -153,19 +155,18 @@ export interface UsageTotals {
   byTag: { tag: string; calls: number; credits: number }[];
 }
 
-export interface Store {
-  /**
-   * True when other processes may be serving from the same storage (PostgreSQL): a starting instance must then
-   * release only expired holds, never every hold, since the others' calls are still running.
-   */
-  readonly sharedByInstances: boolean;
+// ---------------------------------------------------------------- the contract, one interface per concern
 
+/** Accounts: who pays, with their balance and keys as the account API shows them. */
+export interface AccountStore {
   createAccount(a: { id: string; email: string | null; credits: number }): Promise<void>;
   getAccount(id: string): Promise<AccountView | null>;
   /** Every account, oldest first, with its balance and how many keys it has (revoked ones apart). */
   listAccounts(): Promise<AccountSummary[]>;
-  addCredits(accountId: string, amount: number, reason: string): Promise<number | null>;
+}
 
+/** API keys: stored as a keyed hash, looked up by it on every call. */
+export interface KeyStore {
   createKey(k: NewKey): Promise<void>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | null>;
   /** The sealed key, for reveal; null when unknown. */
@@ -173,7 +174,11 @@ export interface Store {
   revokeKey(keyId: string): Promise<boolean>;
   /** Changes whenever any key may have changed (here or in another process): cached key lookups are dropped. */
   keysEpoch(): string;
+}
 
+/** The ledger: credits granted, held for running calls, charged, refunded; every charge records its call. */
+export interface LedgerStore {
+  addCredits(accountId: string, amount: number, reason: string): Promise<number | null>;
   /** Holds `amount` for a call whose price is not known yet; fails when the balance is short. */
   reserve(r: ReserveRequest): Promise<DebitOutcome>;
   /** Turns a hold into a charge of `call.credits` (at most the hold), refunds the rest, records the call. Idempotent. */
@@ -184,33 +189,55 @@ export interface Store {
   charge(call: CallRecord): Promise<DebitOutcome>;
   /** Records a test-mode call: logged, never touching the balance. */
   recordTestCall(call: CallRecord): Promise<void>;
-  /**
-   * Releases holds that expired (a crashed process), and on a shared store the holds of instances whose lease ran
-   * out (a crashed instance); returns how many. `all` releases every hold. Running claims (Idempotency-Key claims,
-   * instance leases) go with them: those whose lease ran out, or every one with `all`.
-   */
-  releaseExpired(nowMs: number, all?: boolean): Promise<number>;
+}
 
+/** The paid calls recorded by the ledger, as the logs and usage listings read them. */
+export interface CallStore {
+  listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }>;
+  usage(accountId: string, q: UsageQuery): Promise<UsageTotals>;
+}
+
+/** Idempotency-Key claims (and, in their table, instance leases). */
+export interface IdempotencyStore {
   /** Claims an idempotency key, or says it is running, done (with its response) or used with another request. */
   claimIdempotency(r: IdempotencyRequest): Promise<IdempotencyClaim>;
   /** Extends a running claim's lease (its holder is alive); false (nothing done) when the claim is gone or finished. */
   renewIdempotency(scope: string, key: string, leaseUntil: number): Promise<boolean>;
   /** Stores the final response of a claimed key; null forgets the claim so a retry runs again. */
   finishIdempotency(scope: string, key: string, response: StoredResponse | null): Promise<void>;
+}
 
-  /** The archived answer of one of the account's calls made since `sinceMs`, or null. */
-  archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null>;
-  /** Drops archived answers and idempotency entries that are past their time. */
-  pruneExpired(r: { archiveBeforeMs: number; nowMs: number }): Promise<void>;
-
+/** Budgets: their specs here; their enforcement is atomic with every debit of the ledger. */
+export interface BudgetStore {
   /** Creates or changes the account's budget for (scope, target, period). */
   setBudget(accountId: string, spec: BudgetSpec): Promise<Budget>;
   deleteBudget(accountId: string, budgetId: string): Promise<boolean>;
   /** The account's budgets with what they have spent, held and left in the current period. */
   budgets(accountId: string, nowMs: number): Promise<BudgetStatus[]>;
+}
 
-  listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }>;
-  usage(accountId: string, q: UsageQuery): Promise<UsageTotals>;
+/** The result archive: the answers of recent calls, kept once per answer and day. */
+export interface ArchiveStore {
+  /** The archived answer of one of the account's calls made since `sinceMs`, or null. */
+  archivedCall(accountId: string, requestId: string, sinceMs: number): Promise<{ call: CallRecord; dataJson: string } | null>;
+}
+
+/** The whole store: every concern above, plus the housekeeping that spans them. */
+export interface Store extends AccountStore, KeyStore, LedgerStore, CallStore, IdempotencyStore, BudgetStore, ArchiveStore {
+  /**
+   * True when other processes may be serving from the same storage (PostgreSQL): a starting instance must then
+   * release only expired holds, never every hold, since the others' calls are still running.
+   */
+  readonly sharedByInstances: boolean;
+
+  /**
+   * Releases holds that expired (a crashed process), and on a shared store the holds of instances whose lease ran
+   * out (a crashed instance); returns how many. `all` releases every hold. Running claims (Idempotency-Key claims,
+   * instance leases) go with them: those whose lease ran out, or every one with `all`.
+   */
+  releaseExpired(nowMs: number, all?: boolean): Promise<number>;
+  /** Drops archived answers and idempotency entries that are past their time. */
+  pruneExpired(r: { archiveBeforeMs: number; nowMs: number }): Promise<void>;
 
   ping(): Promise<void>;
   close(): Promise<void>;
