@@ -7,12 +7,12 @@
 const LAYERS = [
   { name: 'foundation', paths: ['src/lib/', 'src/errors\\.ts$'] },
   { name: 'config', paths: ['src/config\\.ts$', 'src/config/'] },
-  { name: 'http', paths: ['src/http/'] },
   { name: 'openapi', paths: ['src/openapi/'] },
   { name: 'catalogue', paths: ['src/catalogue/'] },
   { name: 'services', paths: ['src/budgets/', 'src/render/', 'src/upstream/', 'src/parse/', 'src/health/'] },
   { name: 'storage', paths: ['src/store/', 'src/limits/'] },
   { name: 'domain', paths: ['src/identity/', 'src/sources/'] },
+  { name: 'http', paths: ['src/http/'] },
   { name: 'pipeline', paths: ['src/pipeline/'] },
   { name: 'transports', paths: ['src/mcp/', 'src/legacy/'] },
   { name: 'entry', paths: ['src/server/', 'src/cli/'] },

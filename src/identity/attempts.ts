@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { QuarryError } from '../errors.js';
-import { clientAddress } from '../http/client-address.js';
+import { clientAddress } from '../lib/client-address.js';
 import type { AuthContext } from './context.js';
 
 export async function countPasswordAttempt(ctx: AuthContext, request: FastifyRequest, email?: string): Promise<void> {

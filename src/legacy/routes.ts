@@ -9,7 +9,7 @@ import { QuarryError } from '../errors.js';
 import { admitCaller, runCall, type CallState } from '../pipeline/call.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { jsonBody } from '../http/body.js';
-import { clientAddress } from '../http/client-address.js';
+import { clientAddress } from '../lib/client-address.js';
 import { legacyErrorHandler, setRateHeaders } from '../http/reply.js';
 import type { LegacyPath } from './types.js';
 

@@ -13,7 +13,7 @@ import { bearerKey, principalForKey } from '../identity/authenticate.js';
 import { isKeyShaped } from '../identity/key-format.js';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import { checkDepth } from '../http/body.js';
-import { clientAddress } from '../http/client-address.js';
+import { clientAddress } from '../lib/client-address.js';
 import { legacyErrorHandler, sendError } from '../http/reply.js';
 import { createMcpServer } from './server.js';
 import { buildToolSet } from './tools.js';

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayDeps } from '../pipeline/deps.js';
 import type { Principal } from '../identity/principal.js';
 import { checkRate, rateLimitedError } from '../pipeline/limits.js';
-import { clientAddress } from '../http/client-address.js';
+import { clientAddress } from '../lib/client-address.js';
 import { setRateHeaders } from '../http/reply.js';
 
 /** A free request counted against its window (the key's, or the address's when keyless): headers set, 429 when over. */

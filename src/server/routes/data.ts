@@ -12,7 +12,7 @@ import { beginIdempotent, holdClaim, idempotencyKeyOf, isFinal, requestFingerpri
 import { renderMarkdown } from '../../render/markdown.js';
 import type { StoredResponse } from '../../store/types.js';
 import { jsonBody, maxTextLength, wantsMarkdown } from '../../http/body.js';
-import { clientAddress } from '../../http/client-address.js';
+import { clientAddress } from '../../lib/client-address.js';
 import { envelopeBytes, envelopeJson, setRateHeaders } from '../../http/reply.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
