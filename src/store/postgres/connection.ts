@@ -14,6 +14,9 @@ export const types = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** One statement, run after the migrations: what the store hands its concern modules. */
+export type Query = <R extends pg.QueryResultRow>(sql: string, args?: unknown[]) => Promise<pg.QueryResult<R>>;
+
 /** SQLSTATE classes and driver errors that mean "the database is not reachable right now". */
 export function isConnectionError(e: unknown): boolean {
   const err = e as { code?: string; message?: string } | null;
