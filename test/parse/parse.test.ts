@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { ParsePool } from '../../src/parse/pool.js';
 import { convertFile } from '../../src/parse/index.js';
-import { b64, docx, misplaceObjects, numbering, p, patchCentral, pdf, pptx, shape, xlsx, zip } from './files.js';
+import { b64, deflatedZeros, docx, misplaceObjects, numbering, p, patchCentral, pdf, pdfOf, pptx, shape, xlsx, zip } from './files.js';
 
 let gw: TestGateway;
 let key: string;
@@ -282,6 +282,13 @@ describe('hostile inputs are 400 with a message that says which', () => {
   });
   it('a corrupt PDF', async () => {
     await refused(new TextEncoder().encode('%PDF-1.4\n1 0 obj garbage'), 400, 'invalidRequest', /corrupt or truncated/);
+  });
+  it('a bomb the stream budget does not charge (a content stream labelled an image) fills PDFium\'s capped heap: 400, and the next PDF reads', async () => {
+    const catalog = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>'];
+    const page = (extra = '') => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R${extra} >>`;
+    await refused(pdfOf([...catalog, page(), { dict: '/Subtype /Image /Filter /FlateDecode', data: deflatedZeros(400) }]), 400, 'invalidRequest', /safety limits: reading it needs more than 192 MB/);
+    const next = pdfOf([...catalog, page(' /Resources << /Font << /F1 5 0 R >> >>'), { dict: '', data: Buffer.from('BT /F1 12 Tf 72 700 Td (still here) Tj ET') }, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>']);
+    expect(await md(next)).toBe('<!-- page 1 -->\n\nstill here\n');
   });
 });
 
