@@ -4,6 +4,9 @@
  */
 import { attr, child, findAll, kids, parseXml } from '../xml.js';
 
+/** Each list's levels by number (`w:numId` → `w:ilvl` → level). */
+export type Numbering = Map<string, Map<number, Level>>;
+
 export interface Level {
   fmt: string;
   start: number;
@@ -11,8 +14,8 @@ export interface Level {
   text?: string;
 }
 
-export function readNumbering(xml: string | undefined): Map<string, Map<number, Level>> {
-  const out = new Map<string, Map<number, Level>>();
+export function readNumbering(xml: string | undefined): Numbering {
+  const out: Numbering = new Map();
   if (!xml) return out;
   const root = parseXml(xml);
   const abstract = new Map<string, Map<number, Level>>();
@@ -81,7 +84,7 @@ const ROMAN: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, '
 export class ListCounters {
   private counters = new Map<string, number[]>();
 
-  constructor(private readonly numbering: Map<string, Map<number, Level>>) {}
+  constructor(private readonly numbering: Numbering) {}
 
   /**
    * A numbered heading's label as Word shows it: its level's text (`%1.%2`) with each level's count in that level's

@@ -9,10 +9,11 @@ import { diagramBlocks } from '../diagram.js';
 import { commentLine, esc, image, link, MONO_FONT, plainText, renderRuns, squeeze, type Run } from '../inline.js';
 import { mathMarkdown } from '../omml.js';
 import { symbolText } from '../symbols.js';
-import type { Block, ListItem } from '../types.js';
+import type { Block } from '../types.js';
 import { attr, child, find, kids, textOf, type XNode } from '../xml.js';
 import { TOC_TAB, tocEntry } from './contents.js';
-import { ListCounters, type Level } from './numbering.js';
+import { contentsBlocks, listBlocks, type Para } from './lists.js';
+import { ListCounters, type Numbering } from './numbering.js';
 import { fieldUrl, formFieldText, joinDeletedMarks, shownRuns, symCharacter, CONTAINERS } from './runs.js';
 import { tableBlocks } from './tables.js';
 import { CODE_CHAR_STYLE, CODE_STYLE, headingStyleLevel, HEADING_STYLE, QUOTE_STYLE, runFont, toggle, type Style } from './styles.js';
@@ -25,17 +26,6 @@ function outermost(n: XNode, name: string, out: XNode[] = []): XNode[] {
   return out;
 }
 
-interface Para {
-  kind: 'heading' | 'list' | 'text' | 'code' | 'quote' | 'toc';
-  level: number;
-  text: string;
-  numId?: string;
-  ilvl?: number;
-  /** A table-of-contents entry's page number. */
-  page?: string;
-  /** A list item by its style's name alone (`List Number`, not `List Bullet`), without Word numbering. */
-  ordered?: boolean;
-}
 
 export class DocxWalker {
   titleText: string | undefined;
@@ -51,7 +41,7 @@ export class DocxWalker {
 
   constructor(
     private readonly styles: Map<string, Style>,
-    private readonly numbering: Map<string, Map<number, Level>>,
+    private readonly numbering: Numbering,
     private readonly rels: Map<string, { target: string; external: boolean }>,
     private readonly notes: Map<string, XNode> = new Map(),
     private readonly comments: Map<string, XNode> = new Map(),
@@ -125,9 +115,9 @@ export class DocxWalker {
       for (const id of this.heldComments.splice(0, n)) out.push(this.commentBlock(id));
     };
     const flush = () => {
-      if (pending.length) append(out, this.lists(pending));
+      if (pending.length) append(out, listBlocks(pending, this.numbering, this.counters));
       pending = [];
-      if (toc.length) append(out, this.contents(toc));
+      if (toc.length) append(out, contentsBlocks(toc, this.numbering, this.counters));
       toc = [];
       // Consecutive code paragraphs are one block; empty ones inside it are its blank lines.
       while (code.length && !code[code.length - 1].trim()) code.pop();
@@ -391,46 +381,5 @@ export class DocxWalker {
         if (chart) append(this.heldBoxes, chartBlocks(chart));
       }
     }
-  }
-
-  /**
-   * A table of contents, as a PDF's reads: a table of titles and page numbers, the first entry its header row. Entries
-   * without page numbers (a table built to show none) are a list nested by their levels.
-   */
-  contents(entries: Para[]): Block[] {
-    if (entries.every((e) => e.page)) return [{ t: 'table', rows: entries.map((e) => [e.text, e.page!]) }];
-    return this.lists(entries.map((e) => ({ ...e, kind: 'list' })));
-  }
-
-  /** Consecutive list paragraphs to nested list blocks, numbered as Word numbers them. */
-  lists(paras: Para[]): Block[] {
-    const out: Block[] = [];
-    const stack: { block: Extract<Block, { t: 'list' }>; ilvl: number; numId?: string }[] = [];
-    for (const p of paras) {
-      // Word has nine list levels (0-8); a file claiming more is clamped, not nested without end.
-      const ilvl = Math.min(8, Math.max(0, p.ilvl || 0));
-      const lvl = p.numId ? this.numbering.get(p.numId)?.get(ilvl) : undefined;
-      const ordered = lvl ? !['bullet', 'none'].includes(lvl.fmt) : !!p.ordered;
-      // Word counts a numbering's items across the document; a list by style name alone starts at 1.
-      const number = p.numId ? this.counters.count(p.numId, ilvl, lvl?.start ?? 1) : 1;
-      while (stack.length && stack[stack.length - 1].ilvl > ilvl) stack.pop();
-      let top = stack[stack.length - 1];
-      if (top && top.ilvl === ilvl && (top.block.ordered !== ordered || (ordered && top.numId !== p.numId))) {
-        stack.pop();
-        top = stack[stack.length - 1];
-      }
-      const item: ListItem = { text: p.text, children: [] };
-      if (top && top.ilvl === ilvl) {
-        top.block.items.push(item);
-        continue;
-      }
-      const block: Extract<Block, { t: 'list' }> = { t: 'list', ordered, start: ordered ? number : 1, items: [item] };
-      if (top) {
-        const parentItems = top.block.items;
-        parentItems[parentItems.length - 1].children.push(block);
-      } else out.push(block);
-      stack.push({ block, ilvl, numId: p.numId });
-    }
-    return out;
   }
 }
