@@ -1173,9 +1173,12 @@ describe('workers', () => {
   });
 
   it('a conversion past the budget is stopped (PDFium never yields: the worker is terminated), and the worker replaced converts the next file', async () => {
-    // Four pages each 600,000 points tall holding 60,000 lines: seconds of work each, far past a 3 s budget.
-    const tallPage = Array.from({ length: 60_000 }, (_, i) => ({ text: `line ${i} of a page far too long`, y: 599_000 - i * 9, size: 8 }));
-    const file = Buffer.from(Buffer.from(pdf([{ lines: tallPage }, { lines: tallPage }, { lines: tallPage }, { lines: tallPage }])).toString('latin1').replaceAll('/MediaBox [0 0 612 792]', '/MediaBox [0 0 612 600000]'), 'latin1');
+    // Forty pages each 54,000 points tall holding 6,000 lines: about 14 s of work on the development VM, far past a
+    // 3 s budget, while PDFium's heap stays under 100 MB (one page's text at a time), so that the budget, not a
+    // memory cap, is what stops it (four pages of 60,000 lines each filled the heap's 192 MB first when the machine
+    // was idle).
+    const tallPage = Array.from({ length: 6_000 }, (_, i) => ({ text: `line ${i} of a page far too long`, y: 54_100 - i * 9, size: 8 }));
+    const file = Buffer.from(Buffer.from(pdf(Array.from({ length: 40 }, () => ({ lines: tallPage })))).toString('latin1').replaceAll('/MediaBox [0 0 612 792]', '/MediaBox [0 0 612 54200]'), 'latin1');
     const pool = new ParsePool({ size: 1, timeoutMs: 3000 });
     try {
       await expect(pool.convert(new Uint8Array(file), 100)).rejects.toThrow(/conversion budget/);
