@@ -10,17 +10,8 @@
 import pg from 'pg';
 import type { AccountSideStore } from '../account-side.js';
 import type { RequestLogStore } from '../request-log.js';
-import type {
-  BudgetSpec,
-  CallRecord,
-  IdempotencyRequest,
-  LogQuery,
-  NewKey,
-  ReserveRequest,
-  Store,
-  StoredResponse,
-  UsageQuery,
-} from '../types.js';
+import type { Store } from '../types.js';
+import { StoreByConcern } from '../by-concern.js';
 import { PostgresAccountSide } from './account-side.js';
 import { PostgresAccounts } from './accounts.js';
 import { PostgresArchive } from './archive.js';
@@ -54,7 +45,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
   return new PostgresStore(u.toString(), { ...options, schema: schema ?? undefined });
 }
 
-export class PostgresStore implements Store {
+export class PostgresStore extends StoreByConcern implements Store {
   readonly sharedByInstances = true;
   readonly pool: pg.Pool;
   readonly schema: string;
@@ -70,6 +61,7 @@ export class PostgresStore implements Store {
   private log: PostgresRequestLog | undefined;
 
   constructor(connectionString: string, options: PostgresStoreOptions = {}) {
+    super();
     this.schema = options.schema ?? 'public';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(this.schema)) throw new Error(`invalid PostgreSQL schema name "${this.schema}"`);
     this.pool = new pg.Pool({
@@ -98,6 +90,7 @@ export class PostgresStore implements Store {
     this.ledger = new PostgresLedger(q, this.budgetStore, this.calls);
     this.idempotency = new PostgresIdempotency(q);
     this.archive = new PostgresArchive(q);
+    this.concerns = { accounts: this.accounts, keys: this.keys, ledger: this.ledger, calls: this.calls, idempotency: this.idempotency, budgets: this.budgetStore, archive: this.archive };
   }
 
   /** Runs the pending migrations once per process (retried on the next call if the database was down). */
@@ -129,43 +122,6 @@ export class PostgresStore implements Store {
   requestLog(): RequestLogStore {
     return (this.log ??= new PostgresRequestLog(this));
   }
-
-  // accounts
-  createAccount(a: { id: string; email: string | null; credits: number }) { return this.accounts.createAccount(a); }
-  getAccount(id: string) { return this.accounts.getAccount(id); }
-  listAccounts() { return this.accounts.listAccounts(); }
-
-  // keys
-  createKey(k: NewKey) { return this.keys.createKey(k); }
-  findKeyByHash(hash: Buffer) { return this.keys.findKeyByHash(hash); }
-  sealedKey(keyId: string) { return this.keys.sealedKey(keyId); }
-  revokeKey(keyId: string) { return this.keys.revokeKey(keyId); }
-  keysEpoch() { return this.keys.keysEpoch(); }
-
-  // ledger
-  addCredits(accountId: string, amount: number, reason: string) { return this.ledger.addCredits(accountId, amount, reason); }
-  reserve(r: ReserveRequest) { return this.ledger.reserve(r); }
-  settle(reservationId: string, call: CallRecord) { return this.ledger.settle(reservationId, call); }
-  release(reservationId: string) { return this.ledger.release(reservationId); }
-  charge(call: CallRecord) { return this.ledger.charge(call); }
-  recordTestCall(call: CallRecord) { return this.ledger.recordTestCall(call); }
-
-  // calls and usage
-  listCalls(accountId: string, q: LogQuery) { return this.calls.listCalls(accountId, q); }
-  usage(accountId: string, q: UsageQuery) { return this.calls.usage(accountId, q); }
-
-  // idempotency
-  claimIdempotency(r: IdempotencyRequest) { return this.idempotency.claimIdempotency(r); }
-  renewIdempotency(scope: string, key: string, leaseUntil: number) { return this.idempotency.renewIdempotency(scope, key, leaseUntil); }
-  finishIdempotency(scope: string, key: string, response: StoredResponse | null) { return this.idempotency.finishIdempotency(scope, key, response); }
-
-  // budgets
-  setBudget(accountId: string, spec: BudgetSpec) { return this.budgetStore.setBudget(accountId, spec); }
-  deleteBudget(accountId: string, budgetId: string) { return this.budgetStore.deleteBudget(accountId, budgetId); }
-  budgets(accountId: string, nowMs: number) { return this.budgetStore.budgets(accountId, nowMs); }
-
-  // archive
-  archivedCall(accountId: string, requestId: string, sinceMs: number) { return this.archive.archivedCall(accountId, requestId, sinceMs); }
 
   // housekeeping across concerns
 

@@ -7,17 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AccountSideStore } from '../account-side.js';
 import type { RequestLogStore } from '../request-log.js';
-import type {
-  BudgetSpec,
-  CallRecord,
-  IdempotencyRequest,
-  LogQuery,
-  NewKey,
-  ReserveRequest,
-  Store,
-  StoredResponse,
-  UsageQuery,
-} from '../types.js';
+import type { Store } from '../types.js';
+import { StoreByConcern } from '../by-concern.js';
 import { SqliteAccountSide } from './account-side.js';
 import { SqliteAccounts } from './accounts.js';
 import { SqliteArchive } from './archive.js';
@@ -44,7 +35,7 @@ export function openSqliteStore(dataDir: string, options: { background?: boolean
   return new SqliteStore(path.join(dataDir, 'quarry.db'), options);
 }
 
-export class SqliteStore implements Store {
+export class SqliteStore extends StoreByConcern implements Store {
   /** One process owns the file (`serve --workers` refuses more than one on it). */
   readonly sharedByInstances = false;
   readonly db: Database;
@@ -62,6 +53,7 @@ export class SqliteStore implements Store {
   private log: SqliteRequestLog | undefined;
 
   constructor(file: string, options: { background?: boolean; checkpoints?: CheckpointerOptions } = {}) {
+    super();
     this.db = new SqliteDatabase(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -85,6 +77,7 @@ export class SqliteStore implements Store {
     this.budgetStore = new SqliteBudgets(this.db, this.batch);
     this.ledger = new SqliteLedger(this.db, this.batch, this.budgetStore, this.calls);
     this.idempotency = new SqliteIdempotency(this.db, this.batch);
+    this.concerns = { accounts: this.accounts, keys: this.keys, ledger: this.ledger, calls: this.calls, idempotency: this.idempotency, budgets: this.budgetStore, archive: this.archive };
   }
 
   /** Runs `run` in the next group commit of this store's writes (the request log shares it: one commit a turn). */
@@ -101,43 +94,6 @@ export class SqliteStore implements Store {
   requestLog(): RequestLogStore {
     return (this.log ??= new SqliteRequestLog(this.db, (run) => this.groupCommit(run)));
   }
-
-  // accounts
-  createAccount(a: { id: string; email: string | null; credits: number }) { return this.accounts.createAccount(a); }
-  getAccount(id: string) { return this.accounts.getAccount(id); }
-  listAccounts() { return this.accounts.listAccounts(); }
-
-  // keys
-  createKey(k: NewKey) { return this.keys.createKey(k); }
-  findKeyByHash(hash: Buffer) { return this.keys.findKeyByHash(hash); }
-  sealedKey(keyId: string) { return this.keys.sealedKey(keyId); }
-  revokeKey(keyId: string) { return this.keys.revokeKey(keyId); }
-  keysEpoch() { return this.keys.keysEpoch(); }
-
-  // ledger
-  addCredits(accountId: string, amount: number, reason: string) { return this.ledger.addCredits(accountId, amount, reason); }
-  reserve(r: ReserveRequest) { return this.ledger.reserve(r); }
-  settle(reservationId: string, call: CallRecord) { return this.ledger.settle(reservationId, call); }
-  release(reservationId: string) { return this.ledger.release(reservationId); }
-  charge(call: CallRecord) { return this.ledger.charge(call); }
-  recordTestCall(call: CallRecord) { return this.ledger.recordTestCall(call); }
-
-  // calls and usage
-  listCalls(accountId: string, q: LogQuery) { return this.calls.listCalls(accountId, q); }
-  usage(accountId: string, q: UsageQuery) { return this.calls.usage(accountId, q); }
-
-  // idempotency
-  claimIdempotency(r: IdempotencyRequest) { return this.idempotency.claimIdempotency(r); }
-  renewIdempotency(scope: string, key: string, leaseUntil: number) { return this.idempotency.renewIdempotency(scope, key, leaseUntil); }
-  finishIdempotency(scope: string, key: string, response: StoredResponse | null) { return this.idempotency.finishIdempotency(scope, key, response); }
-
-  // budgets
-  setBudget(accountId: string, spec: BudgetSpec) { return this.budgetStore.setBudget(accountId, spec); }
-  deleteBudget(accountId: string, budgetId: string) { return this.budgetStore.deleteBudget(accountId, budgetId); }
-  budgets(accountId: string, nowMs: number) { return this.budgetStore.budgets(accountId, nowMs); }
-
-  // archive
-  archivedCall(accountId: string, requestId: string, sinceMs: number) { return this.archive.archivedCall(accountId, requestId, sinceMs); }
 
   // housekeeping across concerns: each in one transaction
 
