@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { cliVerificationCode, newVerifier, s256 } from '../identity/tokens.js';
+import { configDir } from '../lib/data-dir.js';
 import { trimEndOf } from '../lib/strings.js';
 import { fail, print } from './common.js';
 
@@ -18,12 +19,6 @@ export interface Credentials {
   keyId: string;
   name: string;
   email: string | null;
-}
-
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.QUARRY_CONFIG_DIR) return path.resolve(env.QUARRY_CONFIG_DIR);
-  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'quarry');
-  return path.join(os.homedir(), '.config', 'quarry');
 }
 
 const credentialsFile = () => path.join(configDir(), 'credentials.json');

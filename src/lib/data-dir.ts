@@ -25,8 +25,8 @@ export interface ServerRecord {
   storage: 'sqlite' | 'postgres';
 }
 
-/** Where `quarry login` keeps credentials.json and the server its server.json (as src/cli/account-side.ts). */
-function configDir(env: NodeJS.ProcessEnv): string {
+/** Where `quarry login` keeps credentials.json and the server its server.json. */
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.QUARRY_CONFIG_DIR) return path.resolve(env.QUARRY_CONFIG_DIR);
   if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'quarry');
   return path.join(os.homedir(), '.config', 'quarry');

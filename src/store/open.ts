@@ -9,7 +9,7 @@ import type { Store } from './types.js';
  * SQLite file in QUARRY_DATA_DIR.
  */
 export function openStore(config: Config, options: { background?: boolean } = {}): Store {
-  const url = config.env.QUARRY_DATABASE_URL;
+  const url = config.databaseUrl;
   if (url) {
     if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('QUARRY_DATABASE_URL must be a postgres:// or postgresql:// URL');
     return openPostgresStore(url);

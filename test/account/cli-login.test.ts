@@ -296,7 +296,7 @@ describe('quarry login, whoami, logout (the real CLI)', () => {
   });
 
   it('XDG_CONFIG_HOME is used when QUARRY_CONFIG_DIR is not set; an unreachable server fails clearly, saving nothing', { timeout: 60_000 }, async () => {
-    const { configDir } = await import('../../src/cli/login.js');
+    const { configDir } = await import('../../src/lib/data-dir.js');
     expect(configDir({ XDG_CONFIG_HOME: '/x/cfg' } as NodeJS.ProcessEnv)).toBe('/x/cfg/quarry');
     expect(configDir({ QUARRY_CONFIG_DIR: '/y', XDG_CONFIG_HOME: '/x' } as NodeJS.ProcessEnv)).toBe('/y');
     expect(configDir({ HOME: os.homedir() } as NodeJS.ProcessEnv)).toBe(path.join(os.homedir(), '.config', 'quarry'));
