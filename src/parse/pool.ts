@@ -166,10 +166,7 @@ export class ParsePool {
         externalLimitBytes: this.externalMemoryMb * 1024 * 1024,
         memory: memory.buffer,
       },
-      // A worker past its heap limit is given 16 MB more while Node terminates it (nodejs/node#47224). A young
-      // generation of 64 MB could promote more than that in one scavenge, and V8 then aborted the whole process
-      // instead of the worker: 2 of 30 runs of a 60 MB page in a 64 MB worker, 0 of 40 with 16 MB, no slower.
-      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 8 },
+      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
     });
     worker.unref();
     const slot: Slot = { worker, memory };
