@@ -8,18 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode, type Finished } from '../helpers/child.js';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** How long the bin/quarry.js test waits for `npm run build` before skipping itself. */
 const BUILD_BUDGET_MS = 25_000;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  json: any;
-}
+type Run = Finished;
 
 function childEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, QUARRY_DATA_DIR: dataDir, QUARRY_LOG_LEVEL: 'silent' };
@@ -32,23 +28,7 @@ function childEnv(dataDir: string): NodeJS.ProcessEnv {
 }
 
 function run(args: string[], dataDir: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: any;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
+  return runNode(args, { cwd: ROOT, env: childEnv(dataDir) });
 }
 
 /** The CLI from source, as `npx quarry` runs it after a build. */

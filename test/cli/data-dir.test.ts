@@ -4,12 +4,12 @@
  * for `eval`, and the sign-up address in `invites create`. The real CLI from source as a child process, each run
  * with its own config directory (where the server records its data directory).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode, type Finished } from '../helpers/child.js';
 import { chooseDataDir, PACKAGE_ROOT, recordServer } from '../../src/lib/data-dir.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,35 +20,14 @@ const serverData = path.join(tmp, 'server-data');
 const configDir = path.join(tmp, 'config');
 const elsewhere = path.join(tmp, 'elsewhere');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  json: any;
-}
+type Run = Finished;
 
 /** The CLI from source, run from `cwd`, with no QUARRY_DATA_DIR unless given. */
 function quarry(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, QUARRY_CONFIG_DIR: configDir, QUARRY_LOG_LEVEL: 'silent' };
   for (const name of ['QUARRY_DATA_DIR', 'QUARRY_DATABASE_URL', 'QUARRY_SECRET', 'QUARRY_BASE_URL']) delete childEnv[name];
   Object.assign(childEnv, env);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: any;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
+  return runNode(['--import', TSX, path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd, env: childEnv });
 }
 
 beforeAll(() => {

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminQuery } from '../helpers/shared-backends.js';
 
 export const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -113,4 +114,23 @@ export function startServerProcess(env: Record<string, string>, args: string[] =
     proc.stdout!.on('data', onData);
     proc.once('exit', (code) => reject(new Error(`server exited before listening (${code}): ${out.slice(-500)}`)));
   });
+}
+
+/** An account's balance, holds, ledger and call log, read from its PostgreSQL schema. */
+export async function accountMoney(schema: string, accountId: string) {
+  const one = async (sql: string) => (await adminQuery(sql, [accountId], schema)).rows[0] as Record<string, number>;
+  return {
+    balance: (await one('SELECT balance AS v FROM accounts WHERE id = $1')).v!,
+    held: (await one("SELECT coalesce(sum(amount), 0) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
+    heldCount: (await one("SELECT count(*) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
+    ledgerSum: (await one('SELECT coalesce(sum(delta), 0) AS v FROM ledger WHERE account_id = $1')).v!,
+    charged: (await one("SELECT coalesce(-sum(delta), 0) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
+    charges: (await one("SELECT count(*) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
+    logged: (await one('SELECT coalesce(sum(credits), 0) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
+    calls: (await one('SELECT count(*) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
+    testCalls: (await one('SELECT count(*) AS v FROM calls WHERE account_id = $1 AND test')).v!,
+    unmatched: (
+      await one("SELECT count(*) AS v FROM calls c WHERE c.account_id = $1 AND NOT c.test AND (SELECT count(*) FROM ledger l WHERE l.kind = 'charge' AND l.ref = c.id) <> 1")
+    ).v!,
+  };
 }

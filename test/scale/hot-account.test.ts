@@ -10,7 +10,7 @@
  *
  * Skips unless QUARRY_TEST_DATABASE_URL and QUARRY_TEST_REDIS_URL are set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +21,8 @@ import type { CallRecord } from '../../src/store/types.js';
 import { post } from '../helpers/gateway.js';
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
 import { SHARED_SKIP_REASON, adminQuery, sharedBackends } from '../helpers/shared-backends.js';
-import { ROOT, exited, startServerProcess } from './helpers.js';
+import { runNode } from '../helpers/child.js';
+import { ROOT, accountMoney as money, exited, startServerProcess } from './helpers.js';
 
 const RUN = !SHARED_SKIP_REASON && HAVE_FORUM_RECORDINGS;
 const START_MS = 180_000;
@@ -41,34 +42,8 @@ afterAll(async () => {
   for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, QUARRY_LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Balance, holds, ledger and call log of one account. */
-async function money(schema: string, accountId: string) {
-  const one = async (sql: string) => (await adminQuery(sql, [accountId], schema)).rows[0] as Record<string, number>;
-  return {
-    balance: (await one('SELECT balance AS v FROM accounts WHERE id = $1')).v!,
-    held: (await one("SELECT coalesce(sum(amount), 0) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
-    ledgerSum: (await one('SELECT coalesce(sum(delta), 0) AS v FROM ledger WHERE account_id = $1')).v!,
-    charged: (await one("SELECT coalesce(-sum(delta), 0) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
-    charges: (await one("SELECT count(*) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
-    logged: (await one('SELECT coalesce(sum(credits), 0) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
-    calls: (await one('SELECT count(*) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
-    testCalls: (await one('SELECT count(*) AS v FROM calls WHERE account_id = $1 AND test')).v!,
-    unmatched: (
-      await one("SELECT count(*) AS v FROM calls c WHERE c.account_id = $1 AND NOT c.test AND (SELECT count(*) FROM ledger l WHERE l.kind = 'charge' AND l.ref = c.id) <> 1")
-    ).v!,
-  };
+function run(args: string[], env: Record<string, string>) {
+  return runNode(['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, QUARRY_LOG_LEVEL: 'silent', ...env }, track: (c) => children.push(c) });
 }
 
 describe.skipIf(!RUN)(`a hot account on PostgreSQL${SHARED_SKIP_REASON}${FORUM_SKIP_REASON}`, () => {

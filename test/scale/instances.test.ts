@@ -9,7 +9,7 @@
  *
  * No timed assertions: waits have deadlines far above what the mechanisms need, and process starts get minutes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,8 +17,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { get, post } from '../helpers/gateway.js';
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
-import { SHARED_SKIP_REASON, adminQuery, sharedBackends } from '../helpers/shared-backends.js';
-import { ROOT, exited, sleep, startServerProcess } from './helpers.js';
+import { SHARED_SKIP_REASON, sharedBackends } from '../helpers/shared-backends.js';
+import { runNode } from '../helpers/child.js';
+import { ROOT, accountMoney as money, exited, sleep, startServerProcess } from './helpers.js';
 
 const SHARED = !SHARED_SKIP_REASON;
 const START_MS = 180_000;
@@ -39,33 +40,10 @@ afterAll(async () => {
 });
 
 /** Runs `args` (the CLI, or the server's main) in a child process with exactly `env` over a clean environment. */
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const clean: NodeJS.ProcessEnv = { ...process.env, QUARRY_LOG_LEVEL: 'silent', ...env };
-    for (const k of ['QUARRY_SECRET', 'QUARRY_DATABASE_URL', 'QUARRY_REDIS_URL', 'QUARRY_REDIS_PREFIX']) if (!(k in env)) delete clean[k];
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Balance, holds and ledger of one account. */
-async function money(schema: string, accountId: string) {
-  const one = async (sql: string) => (await adminQuery(sql, [accountId], schema)).rows[0] as Record<string, number>;
-  return {
-    balance: (await one('SELECT balance AS v FROM accounts WHERE id = $1')).v!,
-    held: (await one("SELECT coalesce(sum(amount), 0) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
-    heldCount: (await one("SELECT count(*) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
-    ledgerSum: (await one('SELECT coalesce(sum(delta), 0) AS v FROM ledger WHERE account_id = $1')).v!,
-    charged: (await one("SELECT coalesce(-sum(delta), 0) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
-    charges: (await one("SELECT count(*) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
-    logged: (await one('SELECT coalesce(sum(credits), 0) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
-    calls: (await one('SELECT count(*) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
-  };
+function run(args: string[], env: Record<string, string>) {
+  const clean: NodeJS.ProcessEnv = { ...process.env, QUARRY_LOG_LEVEL: 'silent', ...env };
+  for (const k of ['QUARRY_SECRET', 'QUARRY_DATABASE_URL', 'QUARRY_REDIS_URL', 'QUARRY_REDIS_PREFIX']) if (!(k in env)) delete clean[k];
+  return runNode(['--import', 'tsx', ...args], { cwd: ROOT, env: clean, track: (c) => children.push(c) });
 }
 
 describe('an instance on a shared database without QUARRY_SECRET', () => {
