@@ -78,6 +78,18 @@ export function toQuarryError(e: unknown): QuarryError {
   return new QuarryError('internalError', 'Something went wrong on our side; nothing was billed. Try again.');
 }
 
+/** JSON Schema of the error object `errorEnvelope` writes: OpenAPI's failure answers and MCP's failed tool calls. */
+export const ERROR_OBJECT_PROPERTIES = {
+  code: { type: 'string', enum: Object.keys(ERRORS) },
+  message: { type: 'string' },
+  retryable: { type: 'boolean' },
+  requestId: { type: 'string' },
+  retryAfterSeconds: { type: 'integer' },
+  requiredCredits: { type: 'number' },
+  availableCredits: { type: 'number' },
+  billingUrl: { type: 'string' },
+} as const;
+
 /** The current convention's error envelope. */
 export function errorEnvelope(err: QuarryError, requestId: string): Record<string, unknown> {
   const error: Record<string, unknown> = {

@@ -4,6 +4,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Catalogue, CatalogueEndpoint } from '../catalogue/catalogue.js';
+import { ERROR_OBJECT_PROPERTIES } from '../errors.js';
 
 /** Every data tool costs this much, whatever the endpoint's REST price (SPEC.md "MCP transport"). */
 export const MCP_PRICE = 1;
@@ -53,16 +54,7 @@ function quoteTool(names: string[]): Tool {
 /** The REST error object a failed tool call carries as structuredContent (src/mcp/results.ts `toolError`). */
 const TOOL_ERROR_SCHEMA = {
   type: 'object',
-  properties: {
-    code: { type: 'string' },
-    message: { type: 'string' },
-    retryable: { type: 'boolean' },
-    requestId: { type: 'string' },
-    retryAfterSeconds: { type: 'integer' },
-    requiredCredits: { type: 'number' },
-    availableCredits: { type: 'number' },
-    billingUrl: { type: 'string' },
-  },
+  properties: ERROR_OBJECT_PROPERTIES,
   required: ['code', 'message', 'retryable'],
 };
 

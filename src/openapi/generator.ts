@@ -11,7 +11,7 @@
  * test/gateway/openapi.test.ts lints the served document with Spectral's `spectral:oas` rules and checks that every
  * route Fastify registers is in it.
  */
-import { ERRORS } from '../errors.js';
+import { ERROR_OBJECT_PROPERTIES, ERRORS } from '../errors.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -101,16 +101,7 @@ export const ERROR_ENVELOPE: Schema = {
     error: {
       type: 'object',
       required: ['code', 'message', 'retryable', 'requestId'],
-      properties: {
-        code: { type: 'string', enum: Object.keys(ERRORS) },
-        message: { type: 'string' },
-        retryable: { type: 'boolean' },
-        requestId: { type: 'string' },
-        retryAfterSeconds: { type: 'integer' },
-        requiredCredits: { type: 'number' },
-        availableCredits: { type: 'number' },
-        billingUrl: { type: 'string' },
-      },
+      properties: ERROR_OBJECT_PROPERTIES,
     },
   },
 };
