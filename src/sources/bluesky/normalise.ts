@@ -2,7 +2,7 @@
 import type { BLUESKY_ACCOUNT, BLUESKY_POST, BLUESKY_PROFILE } from '../../catalogue/endpoints/bluesky.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import type { PERSON } from '../../catalogue/vocabulary.js';
-import { arr, changed as changedIn, compact, int, isoFromText, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { arr, compact, int, isoFromText, readsOf, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type BlueskyPost = TypeOf<typeof BLUESKY_POST>;
 export type BlueskyProfile = TypeOf<typeof BLUESKY_PROFILE>;
@@ -10,8 +10,7 @@ export type BlueskyAccount = TypeOf<typeof BLUESKY_ACCOUNT>;
 type Person = TypeOf<typeof PERSON>;
 
 const WEB = 'https://bsky.app';
-const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'bluesky', what);
-export const changed = (what: string) => changedIn('bluesky', what);
+export const { need, changed } = readsOf('bluesky');
 /** Labels Bluesky's moderation puts on adult or graphic content. */
 const ADULT = new Set(['porn', 'sexual', 'nudity', 'graphic-media', 'gore']);
 

@@ -5,7 +5,7 @@
  */
 import type { FACEBOOK_AD } from '../../catalogue/endpoints/facebook.js';
 import type { TypeOf } from '../../catalogue/types.js';
-import { arr, changed, compact, int, isObj, isoFromText, need as needed, num, obj, objs, str, type Obj } from '../kit/read.js';
+import { arr, changed, compact, int, isObj, isoFromText, readsOf, num, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type Ad = TypeOf<typeof FACEBOOK_AD>;
 
@@ -15,7 +15,7 @@ export interface ArchivePage {
   after?: string;
 }
 
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'facebook', what);
+const { need } = readsOf('facebook');
 const LIBRARY = 'https://www.facebook.com/ads/library/';
 
 /** The strings of a plural field, or the one of its singular predecessor. */

@@ -1,7 +1,7 @@
 /** Pure functions from the Ads Transparency Center's RPC answers (numbered fields) to the shared ad records. */
 import type { GOOGLE_AD, GOOGLE_ADVERTISER } from '../../catalogue/endpoints/google.js';
 import type { TypeOf } from '../../catalogue/types.js';
-import { arr, changed as changedIn, compact, int, isoFromSeconds, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { arr, compact, int, isoFromSeconds, readsOf, obj, objs, str, type Obj } from '../kit/read.js';
 import { findTags } from '../kit/web/index.js';
 import { SITE } from './client.js';
 import { countryOfGeoTarget } from './regions.js';
@@ -9,8 +9,7 @@ import { countryOfGeoTarget } from './regions.js';
 export type GoogleAd = TypeOf<typeof GOOGLE_AD>;
 export type GoogleAdvertiser = TypeOf<typeof GOOGLE_ADVERTISER>;
 
-const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'google', what);
-export const changed = (what: string) => changedIn('google', what);
+export const { need, changed } = readsOf('google');
 
 const FORMATS: Record<number, GoogleAd['format']> = { 1: 'text', 2: 'image', 3: 'video' };
 

@@ -3,7 +3,7 @@ import type { HN_COMMENT, HN_POST, HN_SEARCH_HIT, HN_USER } from '../../catalogu
 import type { FORUM_MORE } from '../../catalogue/endpoints/reddit.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import { htmlText } from '../kit/html-text.js';
-import { arr, changed as changedIn, compact, int, isoFromSeconds, isoFromText, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { arr, compact, int, isoFromSeconds, isoFromText, readsOf, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type HnPost = TypeOf<typeof HN_POST>;
 export type HnComment = TypeOf<typeof HN_COMMENT>;
@@ -12,8 +12,7 @@ export type HnSearchHit = TypeOf<typeof HN_SEARCH_HIT>;
 export type HnMore = TypeOf<typeof FORUM_MORE>;
 
 const WEB = 'https://news.ycombinator.com';
-const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'hackernews', what);
-export const changed = (what: string) => changedIn('hackernews', what);
+export const { need, changed } = readsOf('hackernews');
 
 export const itemUrl = (id: string) => `${WEB}/item?id=${id}`;
 /** HN writes `<p>` between paragraphs, not around them: the text before the first one is a paragraph too. */

@@ -6,7 +6,7 @@
 import type { INDEED_JOB, INDEED_JOB_RESULT } from '../../catalogue/endpoints/indeed.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import { jsonLd } from '../kit/embedded.js';
-import { arr, changed, compact, isObj, isoFromMillis, isoFromText, need as needed, num, obj, objs, str, type Obj } from '../kit/read.js';
+import { arr, changed, compact, isObj, isoFromMillis, isoFromText, readsOf, num, obj, objs, str, type Obj } from '../kit/read.js';
 import { blockText } from '../kit/web/block-text.js';
 import { parseHtml } from '../kit/web/dom.js';
 import { JOB_TYPE_KEYS, REMOTE_KEY } from './client.js';
@@ -15,7 +15,7 @@ export type JobResult = TypeOf<typeof INDEED_JOB_RESULT>;
 export type Job = TypeOf<typeof INDEED_JOB>;
 type Salary = NonNullable<Job['salary']>;
 
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'indeed', what);
+const { need } = readsOf('indeed');
 
 /** A posting's HTML description as plain text with its line structure (the kit's `blockText`). */
 export const htmlText = (html: string | undefined): string | undefined => (html ? blockText(parseHtml(html)) : undefined);

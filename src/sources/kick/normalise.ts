@@ -2,15 +2,14 @@
 import type { KICK_CHANNEL, KICK_CLIP } from '../../catalogue/endpoints/kick.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import type { PERSON } from '../../catalogue/vocabulary.js';
-import { bool, changed as changedIn, compact, int, isoFromText, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { bool, compact, int, isoFromText, readsOf, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type KickChannel = TypeOf<typeof KICK_CHANNEL>;
 export type KickClip = TypeOf<typeof KICK_CLIP>;
 type Person = TypeOf<typeof PERSON>;
 
 const WEB = 'https://kick.com';
-const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'kick', what);
-export const changed = (what: string) => changedIn('kick', what);
+export const { need, changed } = readsOf('kick');
 
 /** Where each social handle of a Kick profile lives; a value that is already an address is kept. */
 const SOCIAL: Record<string, (handle: string) => string> = {

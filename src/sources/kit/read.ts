@@ -96,3 +96,15 @@ export function need<T>(value: T | undefined | null, source: string, what: strin
 export function changed(source: string, what: string): QuarryError {
   return new QuarryError('sourceChanged', `${source}: ${what}`);
 }
+
+/**
+ * `need` and `changed` for one source's normaliser: its name, and for a source over several upstreams the upstream's
+ * (`readsOf('crypto', 'Binance')`), in front of every message.
+ */
+export function readsOf(source: string, upstream?: string) {
+  const label = (what: string) => (upstream ? `${upstream} ${what}` : what);
+  return {
+    need: <T>(value: T | undefined | null, what: string): T => need(value, source, label(what)),
+    changed: (what: string): QuarryError => changed(source, label(what)),
+  };
+}

@@ -7,7 +7,7 @@ import type { LINKEDIN_COMPANY, LINKEDIN_JOB, LINKEDIN_JOB_CARD, LINKEDIN_POST, 
 import type { TypeOf } from '../../catalogue/types.js';
 import { QuarryError } from '../../errors.js';
 import { jsonLd } from '../kit/embedded.js';
-import { arr, changed, compact, int, isoFromText, need as needed, num, obj, str, type Obj } from '../kit/read.js';
+import { arr, changed, compact, int, isoFromText, readsOf, num, obj, str, type Obj } from '../kit/read.js';
 import { blockTextOf, byClass, codeValue, findAll, findOne, parseHtml, textOf, type El } from './html.js';
 import { canonical, jobUrl, postRef } from './refs.js';
 
@@ -18,7 +18,7 @@ export type Profile = TypeOf<typeof LINKEDIN_PROFILE>;
 export type Post = TypeOf<typeof LINKEDIN_POST>;
 type Salary = NonNullable<Job['salary']>;
 
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'linkedin', what);
+const { need } = readsOf('linkedin');
 const JOB_URN = /^urn:li:jobPosting:(\d{1,20})$/;
 
 // ---- money and job criteria ------------------------------------------------------------------------------------

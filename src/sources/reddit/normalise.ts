@@ -4,7 +4,7 @@
  */
 import type { FORUM_COMMENT, FORUM_MORE, FORUM_POST, FORUM_USER, SUBFORUM } from '../../catalogue/endpoints/reddit.js';
 import type { TypeOf } from '../../catalogue/types.js';
-import { arr, bool, changed as drift, compact, int, isObj, isoFromSeconds, need as needed, obj, type Obj } from '../kit/read.js';
+import { arr, bool, compact, int, isObj, isoFromSeconds, readsOf, obj, type Obj } from '../kit/read.js';
 
 /** Public links always point at the web host, whatever base URL the requests went to. */
 const WEB = 'https://www.reddit.com';
@@ -20,8 +20,7 @@ export interface ListingPage {
   cursor?: string;
 }
 
-const changed = (what: string) => drift('reddit', what);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'reddit', what);
+const { need, changed } = readsOf('reddit');
 /** Reddit's own text, kept as written (no trimming): a post's leading spaces can be markdown. */
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 

@@ -7,7 +7,7 @@ import type { Element } from 'domhandler';
 import type { MESSAGING_CHANNEL, MESSAGING_POST } from '../../catalogue/endpoints/telegram.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import { QuarryError } from '../../errors.js';
-import { changed as drift, compact, count, isoFromText, need as needed } from '../kit/read.js';
+import { compact, count, isoFromText, readsOf } from '../kit/read.js';
 import { parseHtml } from '../kit/web/dom.js';
 import { allByClass, attr, backgroundUrl, byClass, byTag, hasClass, inside, ownText, textOf } from './html.js';
 
@@ -15,8 +15,7 @@ export type ChannelRecord = TypeOf<typeof MESSAGING_CHANNEL>;
 export type MessagingPost = TypeOf<typeof MESSAGING_POST>;
 
 const WEB = 'https://t.me';
-const changed = (what: string) => drift('telegram', what);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'telegram', what);
+const { need, changed } = readsOf('telegram');
 
 /** `https://t.me/name/123` (or `/s/name/123`, `?single`) → channel and id. */
 function tmeRef(href: string | undefined): { channel?: string; id?: string } {

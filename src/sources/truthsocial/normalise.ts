@@ -3,7 +3,7 @@ import type { TRUTHSOCIAL_ACCOUNT, TRUTHSOCIAL_HASHTAG, TRUTHSOCIAL_POST, TRUTHS
 import type { TypeOf } from '../../catalogue/types.js';
 import type { PERSON } from '../../catalogue/vocabulary.js';
 import { htmlText } from '../kit/html-text.js';
-import { changed as changedIn, compact, int, isoFromText, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { compact, int, isoFromText, readsOf, obj, objs, str, type Obj } from '../kit/read.js';
 import { findTags } from '../kit/web/index.js';
 
 export type TruthPost = TypeOf<typeof TRUTHSOCIAL_POST>;
@@ -13,8 +13,7 @@ export type TruthHashtag = TypeOf<typeof TRUTHSOCIAL_HASHTAG>;
 type Person = TypeOf<typeof PERSON>;
 
 const WEB = 'https://truthsocial.com';
-const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'truthsocial', what);
-export const changed = (what: string) => changedIn('truthsocial', what);
+export const { need, changed } = readsOf('truthsocial');
 
 /** Mastodon's placeholder for an account without a picture is not a picture. */
 const picture = (v: unknown): string | undefined => {

@@ -2,7 +2,7 @@
 import type { TWITCH_CATEGORY, TWITCH_CLIP, TWITCH_PROFILE, TWITCH_SEGMENT, TWITCH_STREAM, TWITCH_VIDEO } from '../../catalogue/endpoints/twitch.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import type { PERSON } from '../../catalogue/vocabulary.js';
-import { bool, changed as changedIn, compact, int, isoFromText, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { bool, compact, int, isoFromText, readsOf, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type TwitchProfile = TypeOf<typeof TWITCH_PROFILE>;
 export type TwitchVideo = TypeOf<typeof TWITCH_VIDEO>;
@@ -13,8 +13,7 @@ export type TwitchSegment = TypeOf<typeof TWITCH_SEGMENT>;
 type Person = TypeOf<typeof PERSON>;
 
 const WEB = 'https://www.twitch.tv';
-const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'twitch', what);
-export const changed = (what: string) => changedIn('twitch', what);
+export const { need, changed } = readsOf('twitch');
 
 export const channelUrl = (login: string) => `${WEB}/${login}`;
 export const categoryUrl = (slug: string) => `${WEB}/directory/category/${slug}`;

@@ -6,14 +6,13 @@
 import type { MICROBLOG_POST } from '../../catalogue/endpoints/x.js';
 import type { TypeOf } from '../../catalogue/types.js';
 import { QuarryError } from '../../errors.js';
-import { bool, changed as drift, compact, int, isObj, isoFromText, need as needed, obj, objs, str, type Obj } from '../kit/read.js';
+import { bool, compact, int, isObj, isoFromText, readsOf, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type MicroblogPost = TypeOf<typeof MICROBLOG_POST>;
 type Person = NonNullable<MicroblogPost['author']>;
 
 const WEB = 'https://x.com';
-const changed = (what: string) => drift('x', what);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'x', what);
+const { need, changed } = readsOf('x');
 
 /** A tweet result, unwrapped from X's visibility wrapper; undefined for a tombstone or an unavailable post. */
 export function unwrapTweet(result: unknown): Obj | undefined {

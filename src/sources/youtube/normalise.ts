@@ -6,7 +6,7 @@
  */
 import type { YOUTUBE_LIST_ENTRY, YOUTUBE_VIDEO_ITEM } from '../../catalogue/endpoints/youtube.js';
 import type { TypeOf } from '../../catalogue/types.js';
-import { arr, bool, changed, compact, count, int, isObj, need as needed, num, obj, objs, str, type Obj } from '../kit/read.js';
+import { arr, bool, changed, compact, count, int, isObj, readsOf, num, obj, objs, str, type Obj } from '../kit/read.js';
 
 export type ListEntry = TypeOf<typeof YOUTUBE_LIST_ENTRY>;
 export type VideoItem = TypeOf<typeof YOUTUBE_VIDEO_ITEM>;
@@ -14,7 +14,7 @@ export type Image = { url: string; width?: number; height?: number };
 export type Person = NonNullable<ListEntry['author']>;
 
 export const WEB = 'https://www.youtube.com';
-export const need = <T>(v: T | undefined | null, what: string): T => needed(v, 'youtube', what);
+export const { need } = readsOf('youtube');
 export const drift = (what: string) => changed('youtube', what);
 
 /** Follows a path of keys and array indexes; undefined as soon as a step is missing. */

@@ -5,13 +5,12 @@
  */
 import type { ANNOUNCEMENT } from '../../../catalogue/endpoints/crypto.js';
 import type { TypeOf } from '../../../catalogue/types.js';
-import { arr, changed as drift, compact, int, isObj, isoFromMillis, need as needed, obj, str } from '../../kit/read.js';
+import { arr, compact, int, isObj, isoFromMillis, readsOf, obj, str } from '../../kit/read.js';
 
 export type Announcement = TypeOf<typeof ANNOUNCEMENT>;
 
 const SITE = 'https://www.binance.com/en/support/announcement';
-export const changed = (what: string) => drift('crypto', `Binance ${what}`);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'crypto', `Binance ${what}`);
+export const { need, changed } = readsOf('crypto', 'Binance');
 
 export function announcement(v: unknown, category: string | undefined): Announcement {
   const a = obj(v) ?? {};

@@ -5,7 +5,7 @@
  */
 import type { CANDLE, COIN, COIN_CATEGORY, MARKET, NFT_COLLECTION, PRICE_POINT } from '../../../catalogue/endpoints/crypto.js';
 import type { TypeOf } from '../../../catalogue/types.js';
-import { arr, changed as drift, compact, int, isObj, isoFromMillis, isoFromSeconds, isoFromText, need as needed, num, obj, str, type Obj } from '../../kit/read.js';
+import { arr, compact, int, isObj, isoFromMillis, isoFromSeconds, isoFromText, readsOf, num, obj, str, type Obj } from '../../kit/read.js';
 import { assetAmount, changes, linkList, usd, usdByWindow, webUrl } from '../values.js';
 
 export type Coin = TypeOf<typeof COIN>;
@@ -16,8 +16,7 @@ export type PricePoint = TypeOf<typeof PRICE_POINT>;
 export type Candle = TypeOf<typeof CANDLE>;
 
 const SITE = 'https://www.coingecko.com/en';
-const changed = (what: string) => drift('crypto', `CoinGecko ${what}`);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'crypto', `CoinGecko ${what}`);
+const { need, changed } = readsOf('crypto', 'CoinGecko');
 const upper = (v: unknown) => str(v)?.toUpperCase();
 /** A value of CoinGecko's per-currency maps ({usd: …, eur: …}). */
 const inUsd = (v: unknown) => obj(v)?.usd;

@@ -4,7 +4,7 @@
  */
 import type { LISTED_TOKEN, PAIR, TOKEN } from '../../../catalogue/endpoints/crypto.js';
 import type { TypeOf } from '../../../catalogue/types.js';
-import { arr, changed as drift, compact, int, isObj, isoFromMillis, isoFromText, need as needed, obj, str, type Obj } from '../../kit/read.js';
+import { arr, compact, int, isObj, isoFromMillis, isoFromText, readsOf, obj, str, type Obj } from '../../kit/read.js';
 import { assetAmount, changes, linkList, usd, usdByWindow, webUrl } from '../values.js';
 
 export type Pair = TypeOf<typeof PAIR>;
@@ -12,8 +12,7 @@ export type Token = TypeOf<typeof TOKEN>;
 export type ListedToken = TypeOf<typeof LISTED_TOKEN>;
 
 const SITE = 'https://dexscreener.com';
-export const changed = (what: string) => drift('crypto', `DexScreener ${what}`);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'crypto', `DexScreener ${what}`);
+export const { need, changed } = readsOf('crypto', 'DexScreener');
 
 /** The same address, compared as the chain compares it: EVM hex ignores case, base58 does not. */
 export const sameAddress = (a: string, b: string) => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b);

@@ -6,7 +6,7 @@
  */
 import type { HOLDER, TOKEN, TRANSFER, WALLET } from '../../../catalogue/endpoints/crypto.js';
 import type { TypeOf } from '../../../catalogue/types.js';
-import { arr, bool, changed as drift, compact, int, isObj, isoFromText, need as needed, num, obj, str, type Obj } from '../../kit/read.js';
+import { arr, bool, compact, int, isObj, isoFromText, readsOf, num, obj, str, type Obj } from '../../kit/read.js';
 import type { SourceContext } from '../../types.js';
 import { badCursor, getJson, invalid, notFound } from '../http.js';
 import { assetAmount, fromBaseUnits, sharePercent, usd, webUrl } from '../values.js';
@@ -31,8 +31,7 @@ const NATIVE_DECIMALS = 18;
 /** Blockscout pages hold 50 items; one answer reads at most this many pages. */
 const MAX_PAGES = 6;
 
-const changed = (what: string) => drift('crypto', `Blockscout ${what}`);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'crypto', `Blockscout ${what}`);
+const { need, changed } = readsOf('crypto', 'Blockscout');
 const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
 
 export function isEvmAddress(v: string): boolean {

@@ -5,7 +5,7 @@
  */
 import type { TRANSFER, WALLET } from '../../../catalogue/endpoints/crypto.js';
 import type { TypeOf } from '../../../catalogue/types.js';
-import { arr, changed as drift, compact, int, isoFromSeconds, need as needed, num, obj, str } from '../../kit/read.js';
+import { arr, compact, int, isoFromSeconds, readsOf, num, obj, str } from '../../kit/read.js';
 import type { SourceContext } from '../../types.js';
 import { badCursor, getJson, invalid } from '../http.js';
 import { fromBaseUnits } from '../values.js';
@@ -22,8 +22,7 @@ const TXID = /^[0-9a-f]{64}$/;
 const MAX_CALLS = 6;
 const CHAIN_PAGE = 25;
 
-const changed = (what: string) => drift('crypto', `Esplora ${what}`);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'crypto', `Esplora ${what}`);
+const { need, changed } = readsOf('crypto', 'Esplora');
 const btc = (sats: number | undefined) => (sats === undefined ? undefined : fromBaseUnits(String(Math.round(sats)), SATS));
 
 /** bech32 addresses are case-insensitive and written in lower case. */

@@ -6,7 +6,7 @@
 import { QuarryError } from '../../../errors.js';
 import type { TRANSFER, WALLET } from '../../../catalogue/endpoints/crypto.js';
 import type { TypeOf } from '../../../catalogue/types.js';
-import { changed as drift, compact, int, isoFromSeconds, need as needed, num, obj, str } from '../../kit/read.js';
+import { compact, int, isoFromSeconds, readsOf, num, obj, str } from '../../kit/read.js';
 import type { SourceContext } from '../../types.js';
 import { badCursor, getJson, invalid, needsSetting } from '../http.js';
 import { fromBaseUnits } from '../values.js';
@@ -20,8 +20,7 @@ const LAMPORTS = 9;
 /** JSON-RPC "invalid params": a malformed address or signature. */
 const INVALID_PARAMS = -32602;
 
-const changed = (what: string) => drift('crypto', `Solana RPC ${what}`);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'crypto', `Solana RPC ${what}`);
+const { need, changed } = readsOf('crypto', 'Solana RPC');
 
 export function rpcUrl(settings: SourceContext['settings']): string {
   const url = settings.SOLANA_RPC_URL?.trim() || PUBLIC_RPC;

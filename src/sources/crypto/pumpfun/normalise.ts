@@ -5,14 +5,13 @@
  */
 import type { TOKEN, TRADE } from '../../../catalogue/endpoints/crypto.js';
 import type { TypeOf } from '../../../catalogue/types.js';
-import { arr, bool, changed as drift, compact, int, isObj, isoFromMillis, isoFromText, need as needed, num, obj, str } from '../../kit/read.js';
+import { arr, bool, compact, int, isObj, isoFromMillis, isoFromText, readsOf, num, obj, str } from '../../kit/read.js';
 import { assetAmount, fromBaseUnits, linkList, usd, webUrl } from '../values.js';
 
 export type Token = TypeOf<typeof TOKEN>;
 export type Trade = TypeOf<typeof TRADE>;
 
-export const changed = (what: string) => drift('crypto', `pump.fun ${what}`);
-const need = <T>(v: T | undefined, what: string): T => needed(v, 'crypto', `pump.fun ${what}`);
+export const { need, changed } = readsOf('crypto', 'pump.fun');
 
 /** Tokens a pump.fun bonding curve sells before it completes (793,100,000 with 6 decimals), as its site computes progress. */
 const CURVE_TOKENS = 793_100_000_000_000n;
