@@ -1,9 +1,9 @@
 /**
- * A warm pool of conversion workers. Each worker has a heap cap (`resourceLimits`) and each file a wall-clock
- * budget; a worker that overruns, runs out of memory or crashes is terminated and replaced, and the caller gets a
- * ParseError. Memory outside the heap (ArrayBuffers: decoded streams, inflated parts), which the heap cap does not
- * see, is watched too: each worker publishes its external memory in a shared cell, and one past `externalMemoryMb`
- * is terminated the same way. The event loop only moves bytes. Files waiting for a worker are bounded by their bytes
+ * A warm pool of conversion workers, each a process of its own (`worker.ts` says why not a thread). Each worker has
+ * a heap cap (`--max-old-space-size`) and each file a wall-clock budget; a worker that overruns, runs out of memory
+ * or crashes is killed and replaced, and the caller gets a ParseError. Memory outside the heap (ArrayBuffers: decoded
+ * streams, inflated parts, PDFium's heap), which the heap cap does not see, is bounded too: a worker past
+ * `externalMemoryMb` stops itself, and its file is answered the same way. The event loop only moves bytes. Files waiting for a worker are bounded by their bytes
  * (`maxQueueMb`) and by the wait they can expect (the conversion time queued ahead of them, learnt from the files
  * converted so far, against their own conversion budget), not by a count: two hundred small pages wait a second or
  * two, while a few large PDFs fill the queue. Past either bound a call fails at once with the retryable
@@ -15,16 +15,17 @@
  * bounded by their shorter budget); a waiting paid file is always handed the next free worker before any waiting
  * free file, so free traffic cannot queue paid files out.
  *
- * Loads `dist/parse/worker.js` when it exists next to this file (built runs), else the TypeScript source through
+ * Starts `dist/parse/worker.js` when it exists next to this file (built runs), else the TypeScript source through
  * tsx (tests, `tsx` scripts).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { QuarryError } from '../errors.js';
-import { ParseError, type ParseErrorKind, type ParseResult } from './types.js';
+import { ParseError, type ParseResult } from './types.js';
+import { EXIT_OUT_OF_MEMORY, type ConvertAnswer, type ConvertRequest, type WorkerSettings } from './worker-protocol.js';
 import type { ParseSettings } from '../config.js';
 
 export interface PoolOptions {
@@ -83,9 +84,10 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
-  /** The worker's external memory in bytes, as it last published it. */
-  memory: Float64Array;
+  worker: ChildProcess;
+  /** The end of what the worker wrote to stderr (V8 names a heap out of memory there before it aborts). */
+  stderr: string;
+  dead?: boolean;
   job?: Job;
   timer?: NodeJS.Timeout;
   startedAt?: number;
@@ -95,20 +97,16 @@ interface Slot {
 const UNIT_BYTES = 64 * 1024;
 const units = (bytes: number) => 1 + bytes / UNIT_BYTES;
 
-/** How often busy workers' external memory is looked at. */
-const WATCH_MS = 20;
-
-/**
- * Built JS when it exists; else the TypeScript source, loaded after registering tsx's loader inside the worker
- * (on Node 20, `execArgv: ['--import', 'tsx']` registers its hooks too late for the worker's own entry).
- */
-function workerEntry(): { entry: string | URL; eval: boolean } {
-  const js = new URL('./worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(js))) return { entry: js, eval: false };
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
-  const ts = new URL('./worker.ts', import.meta.url).href;
-  return { entry: `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(ts)}); });`, eval: true };
+/** Built JS when it exists; else the TypeScript source, with tsx's loader. */
+function workerEntry(): { entry: string; execArgv: string[] } {
+  const js = fileURLToPath(new URL('./worker.js', import.meta.url));
+  if (existsSync(js)) return { entry: js, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json').replace(/package\.json$/, 'dist/loader.mjs')).href;
+  return { entry: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
 }
+
+/** What a worker keeps of its stderr: enough for V8's last words. */
+const STDERR_TAIL = 4096;
 
 export class ParsePool {
   private readonly slots: Slot[] = [];
@@ -116,7 +114,6 @@ export class ParsePool {
   private readonly queues: Record<ConversionTier, Job[]> = { paid: [], free: [] };
   private nextId = 1;
   private closed = false;
-  private watch?: NodeJS.Timeout;
   readonly size: number;
   readonly memoryMb: number;
   readonly timeoutMs: number;
@@ -156,21 +153,27 @@ export class ParsePool {
   }
 
   private spawn(): Slot {
-    const { entry, eval: isEval } = workerEntry();
-    const memory = new Float64Array(new SharedArrayBuffer(Float64Array.BYTES_PER_ELEMENT));
-    const worker = new Worker(entry, {
-      eval: isEval,
-      workerData: {
-        formatCacheLimit: this.formatCacheLimit,
-        maxDecodedBytes: this.maxDecodedMb * 1024 * 1024,
-        externalLimitBytes: this.externalMemoryMb * 1024 * 1024,
-        memory: memory.buffer,
-      },
-      resourceLimits: { maxOldGenerationSizeMb: this.memoryMb, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
+    const { entry, execArgv } = workerEntry();
+    const settings: WorkerSettings = {
+      formatCacheLimit: this.formatCacheLimit,
+      maxDecodedBytes: this.maxDecodedMb * 1024 * 1024,
+      externalLimitBytes: this.externalMemoryMb * 1024 * 1024,
+    };
+    // A V8 stack of about 4 MB (the default is under 1 MB), half the 8 MB a process's main thread gets by default:
+    // the parsers bound nesting themselves, this keeps the margin the 8 MB threads this replaced had.
+    const worker = fork(entry, [JSON.stringify(settings)], {
+      execArgv: [...execArgv, `--max-old-space-size=${this.memoryMb}`, '--max-semi-space-size=16', '--stack-size=4000'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    const slot: Slot = { worker, stderr: '' };
+    // Workers never keep the process alive: the budget timer does while a file is converting.
     worker.unref();
-    const slot: Slot = { worker, memory };
-    worker.on('message', (msg: { id: number; result?: ParseResult; error?: { kind: ParseErrorKind; message: string }; retire?: boolean }) => {
+    worker.channel?.unref();
+    worker.stderr?.setEncoding('utf8');
+    worker.stderr?.on('data', (chunk: string) => (slot.stderr = (slot.stderr + chunk).slice(-STDERR_TAIL)));
+    (worker.stderr as { unref?: () => void } | null)?.unref?.();
+    worker.on('message', (msg: ConvertAnswer) => {
       const job = slot.job;
       if (!job || job.id !== msg.id) return;
       this.learn(slot, job);
@@ -180,21 +183,17 @@ export class ParsePool {
       if (msg.retire) this.replace(slot, false, true);
       this.pump();
     });
-    const onDeath = (err?: Error) => {
-      if ((slot as { dead?: boolean }).dead) return;
+    const onDeath = (outOfMemory: boolean) => {
+      if (slot.dead) return;
       const job = slot.job;
       this.finish(slot);
       this.replace(slot, !job);
-      if (job) {
-        const oom = err && /memory|ERR_WORKER_OUT_OF_MEMORY/i.test(`${err.message} ${(err as { code?: string }).code ?? ''}`);
-        job.reject(new ParseError('limit', oom ? OUT_OF_MEMORY : 'The converter stopped on this file; it may be corrupt.'));
-      }
+      if (job) job.reject(new ParseError('limit', outOfMemory ? OUT_OF_MEMORY : 'The converter stopped on this file; it may be corrupt.'));
       this.pump();
     };
-    worker.on('error', onDeath);
-    worker.on('exit', (code) => {
-      if (!(slot as { dead?: boolean }).dead) onDeath(code ? new Error(`exit ${code}`) : undefined);
-    });
+    worker.on('error', () => onDeath(false));
+    // 'close', not 'exit': by then stderr has been read to its end.
+    worker.on('close', (code) => onDeath(code === EXIT_OUT_OF_MEMORY || /heap out of memory|Allocation failed/i.test(slot.stderr)));
     return slot;
   }
 
@@ -205,29 +204,9 @@ export class ParsePool {
     slot.startedAt = undefined;
   }
 
-  /** Stops a busy worker that holds more memory outside its heap than allowed; its file fails with 400. */
-  private watchMemory(): void {
-    const limit = this.externalMemoryMb * 1024 * 1024;
-    let busy = false;
-    for (const slot of this.slots) {
-      const job = slot.job;
-      if (!job || (slot as { dead?: boolean }).dead) continue;
-      busy = true;
-      if (slot.memory[0]! <= limit) continue;
-      this.finish(slot);
-      this.replace(slot);
-      job.reject(new ParseError('limit', OUT_OF_MEMORY));
-    }
-    if (!busy && this.watch) {
-      clearInterval(this.watch);
-      this.watch = undefined;
-    }
-    this.pump();
-  }
-
   private replace(slot: Slot, idle = false, retiring = false): void {
-    (slot as { dead?: boolean }).dead = true;
-    void slot.worker.terminate();
+    slot.dead = true;
+    slot.worker.kill('SIGKILL');
     if (this.closed) return;
     const respawn = () => {
       const i = this.slots.indexOf(slot);
@@ -308,7 +287,7 @@ export class ParsePool {
   }
 
   private idleSlot(): Slot | undefined {
-    return this.slots.find((slot) => !slot.job && !(slot as { dead?: boolean }).dead);
+    return this.slots.find((slot) => !slot.job && !slot.dead);
   }
 
   private canStart(tier: ConversionTier): boolean {
@@ -334,7 +313,6 @@ export class ParsePool {
     slot.job = job;
     slot.startedAt = Date.now();
     this.queuedBytes[job.tier] -= job.bytes.length;
-    slot.memory[0] = 0;
     const budgetMs = job.tier === 'paid' ? this.timeoutMs : this.freeTimeoutMs;
     slot.timer = setTimeout(() => {
       this.finish(slot);
@@ -342,18 +320,26 @@ export class ParsePool {
       job.reject(new ParseError('timeout', `The file took longer than the ${budgetMs >= 1000 ? `${Math.round(budgetMs / 1000)} s` : `${budgetMs} ms`} conversion budget.`));
       this.pump();
     }, budgetMs);
-    this.watch ??= setInterval(() => this.watchMemory(), WATCH_MS);
-    this.watch.unref();
-    // Workers stay unref'd: the budget timer keeps the process alive while a file is converting.
-    slot.worker.postMessage({ id: job.id, bytes: job.bytes, maxPages: job.maxPages });
+    const request: ConvertRequest = { id: job.id, bytes: job.bytes, maxPages: job.maxPages };
+    // A worker that died meanwhile is seen by its 'close' handler, which answers the file.
+    slot.worker.send(request, (err) => void err);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.watch) clearInterval(this.watch);
     for (const q of Object.values(this.queues)) for (const j of q.splice(0)) j.reject(new ParseError('timeout', 'The converter is shutting down.'));
     this.queuedBytes.paid = this.queuedBytes.free = 0;
-    await Promise.all(this.slots.map((s) => ((s as { dead?: boolean }).dead = true, s.worker.terminate())));
+    await Promise.all(
+      this.slots.map((slot) => {
+        slot.dead = true;
+        const w = slot.worker;
+        if (w.exitCode !== null || w.signalCode !== null) return undefined;
+        return new Promise<void>((resolve) => {
+          w.once('exit', () => resolve());
+          w.kill('SIGKILL');
+        });
+      }),
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Issue 30.1, kept through the move to PDFium (issue 36): a PDF whose compressed streams inflate past every limit.
- * The server runs as a child process, so its memory is the process's own (VmRSS and the VmHWM peak in
- * /proc/<pid>/status); the bombs are made here, as the issue's probe made them: one page whose FlateDecode content
+ * The server runs as a child process, so its memory is that of its process tree, its conversion workers included
+ * (VmRSS and the VmHWM peak in /proc/<pid>/status of each); the bombs are made here, as the issue's probe made them: one page whose FlateDecode content
  * stream inflates to 500 MB of zeros (a 518 KB file), the same through two Flate filters (1.5 GB from under 2 KB),
  * a metadata stream, and a Brotli content stream. The Flate ones must be a clear 400 `invalidRequest` in under 2 s
  * (the stream budget refuses them before PDFium inflates anything: `src/parse/pdf/stream-budget.ts`); PDFium reads
@@ -45,15 +45,40 @@ const metadataBomb = (data: Buffer) =>
     { dict: '/Type /Metadata /Subtype /XML /Filter /FlateDecode', data },
   ]);
 
-/** Resident memory of a process, and its peak since the last reset, in bytes. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+/** A process and its descendants (the server and its conversion workers), as the kernel lists them. */
+function treeOf(pid: number): number[] {
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      } catch {
+        return []; // the thread or process ended meanwhile
+      }
+    });
+  return [pid, ...children.flatMap(treeOf)];
 }
 
-/** Restarts the kernel's peak count (VmHWM) from the current resident size (the process is ours). */
-const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+/**
+ * Resident memory of a process with its descendants, and the sum of their peaks since the last reset, in bytes. A
+ * worker replaced since then takes its peak with it; the bombs here are refused without replacing one.
+ */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  let rss = 0;
+  let peak = 0;
+  for (const p of treeOf(pid)) {
+    const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+    rss += kb('VmRSS');
+    peak += kb('VmHWM');
+  }
+  return { rss, peak };
+}
+
+/** Restarts the kernel's peak count (VmHWM) from the current resident size, for a process and its descendants (ours). */
+const resetPeak = (pid: number) => {
+  for (const p of treeOf(pid)) fs.writeFileSync(`/proc/${p}/clear_refs`, '5');
+};
 
 const SMALL = pdf([{ lines: [{ text: 'A paying customer’s invoice', size: 16 }, { text: 'Total due: 42 EUR' }] }]);
 
