@@ -1,12 +1,12 @@
 /**
  * `npm run bench` (after bench/run.ts): document conversion speed against the reference tools, in the same run.
  *
- * - PDF: pages per second of our converter in ONE worker thread (a `ParsePool` of size 1, i.e. one core, the same
+ * - PDF: pages per second of our converter in ONE worker process (a `ParsePool` of size 1, i.e. one core, the same
  *   path the server uses) against `pdftotext` (poppler-utils) on the same corpus PDFs, for each PDF engine the
  *   converter has (`src/parse/pdf/engine.ts`: PDFium alone since issue 36; pdf.js's figures from the evaluation are
  *   in docs/benchmarks.md), each in a pool of its own, its rounds alternating with pdftotext's. Goal: ≥ 0.5 of
- *   pdftotext. Each pool reports the worker's peak memory outside its heap (PDFium's WebAssembly memory included)
- *   as it published it, and the process's peak RSS.
+ *   pdftotext. Each pool reports its worker process's peak RSS (PDFium's WebAssembly memory included), and this
+ *   process's.
  * - .docx: files per second of our converter (same one-worker pool) against `pandoc -t gfm`. Goal: ≥ 5× pandoc.
  * - HTML hostile nesting: one 4.8 MB page of quotes nested 500 deep against a page of flat paragraphs of the same
  *   size, milliseconds each in the same pool, alternating. Goal: within 4× of the flat page (linear in the size).
@@ -15,7 +15,7 @@
  * `apt-get install -y --no-install-recommends poppler-utils pandoc` (root only) and skips that comparison with a
  * printed reason when that fails. It installs nothing else. The reference tools are spawned once per file, as they
  * are used (their process start is part of their cost). With `taskset`, both sides run on CPU 0 (this process and
- * its worker thread, and each tool process).
+ * its worker process, and each tool process).
  * Rounds alternate ours / theirs, the PDF comparison's rounds first, then the .docx one's; each side's median round
  * is reported. Files: ../shared/corpus/parse (skipped with a reason when absent). BENCH_PARSE_ROUNDS (default 5)
  * sets the rounds; BENCH_PARSE_ONLY=pdf (or docx, or html: the nesting row) runs one comparison only.
@@ -100,7 +100,9 @@ async function main(): Promise<void> {
   const poolFor = () => new ParsePool({ size: 1, timeoutMs: 120_000 });
   const f = (x: number) => x.toFixed(1);
   const MB = 1024 * 1024;
-  const peakRss = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1] ?? NaN) * 1024;
+  const peakRss = (pid: number | 'self' = 'self') => Number(/^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+  /** The worker process of a pool of one (read before the pool closes). */
+  const workerPid = (pool: Pool) => (pool as unknown as { slots: { worker: { pid?: number } }[] }).slots[0]?.worker.pid;
   const rows: string[] = [];
   let pages = 0;
   for (const engine of pdfEngines) {
@@ -115,14 +117,9 @@ async function main(): Promise<void> {
       if (!missing.pdftotext) for (const p of pdfs) runTool(['pdftotext', '-q', p.file, '-']);
       const ours: number[] = [];
       const theirs: number[] = [];
-      let external = 0;
-      const slot = (pool as unknown as { slots?: { memory: Float64Array }[] }).slots?.[0];
       for (let r = 0; r < ROUNDS; r++) {
         let t = performance.now();
-        for (const p of pdfs) {
-          await pool.convert(p.bytes, 100);
-          external = Math.max(external, slot?.memory[0] ?? 0);
-        }
+        for (const p of pdfs) await pool.convert(p.bytes, 100);
         ours.push(pages / ((performance.now() - t) / 1000));
         if (!missing.pdftotext) {
           t = performance.now();
@@ -130,7 +127,8 @@ async function main(): Promise<void> {
           theirs.push(pages / ((performance.now() - t) / 1000));
         }
       }
-      const memory = `worker outside its heap ≤ ${Math.round(external / MB)} MB; process peak RSS ${Math.round(peakRss() / MB)} MB`;
+      const pid = workerPid(pool);
+      const memory = `worker peak RSS ${pid ? Math.round(peakRss(pid) / MB) : '?'} MB; this process ${Math.round(peakRss() / MB)} MB`;
       if (theirs.length) {
         const ratio = median(ours) / median(theirs);
         rows.push(`| PDF pages/s, ${engine} | ${f(median(ours))} | pdftotext ${f(median(theirs))} | ${ratio.toFixed(2)} | ≥ ${PDF_GOAL.toFixed(2)} ${ratio >= PDF_GOAL ? 'met' : 'NOT met'} | ${memory} |`);
