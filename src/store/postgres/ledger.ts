@@ -64,16 +64,20 @@ export class PostgresLedger implements LedgerStore {
   }
 
   async settle(reservationId: string, call: CallRecord): Promise<void> {
-    // The guarded transition picks the hold exactly once; refund, ledger charge and call row follow from it.
+    // The guarded transition picks the hold exactly once; refund, ledger charge and call row follow from it. The
+    // refund takes the account's row before the answer is archived (`b` reads `f`; sub-statements nothing reads run
+    // last to first), the order a grouped charge takes them in (charge-batch.ts): archiving first, a settle could
+    // hold the answer a batch waits for while waiting for that batch's account, a deadlock.
     const res = await this.q<HeldRow>(
       `WITH s AS (UPDATE reservations SET state = 'settled' WHERE id = $14 AND state = 'held' RETURNING account_id, amount, budgets),
             c AS (SELECT account_id, amount, budgets, LEAST($2::bigint, amount) AS credits FROM s),
             f AS (UPDATE accounts a SET balance = a.balance + (c.amount - c.credits) FROM c
-                  WHERE a.id = c.account_id AND c.amount > c.credits),
+                  WHERE a.id = c.account_id AND c.amount > c.credits RETURNING a.id),
             l AS (INSERT INTO ledger (ref, account_id, delta, kind, note, created_at)
                   SELECT $3, c.account_id, -c.credits, 'charge', $4, $5 FROM c),
             b AS (INSERT INTO result_bodies (day, hash, data)
-                  SELECT to_timestamp($5 / 1000.0)::date, $12, $13 FROM c WHERE $12::text IS NOT NULL ON CONFLICT DO NOTHING),
+                  SELECT to_timestamp($5 / 1000.0)::date, $12, $13 FROM c
+                  WHERE $12::text IS NOT NULL AND (SELECT count(*) FROM f) >= 0 ON CONFLICT DO NOTHING),
             k AS (INSERT INTO calls (account_id, id, key_id, key_name, endpoint, credits, cache, test, tags, channel, created_at, result_hash)
                   SELECT $1, $3, $6, $7, $4, c.credits, $8, $9, $10, $11, $5, $12 FROM c)
        SELECT amount, credits, budgets FROM c`,
