@@ -20,7 +20,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { QuarryError } from '../errors.js';
@@ -105,6 +105,9 @@ function workerEntry(): { entry: string; execArgv: string[] } {
   return { entry: fileURLToPath(new URL('./worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
 }
 
+/** The niceness of a worker process (0 is the server's; 19 the lowest priority). */
+const WORKER_NICENESS = 10;
+
 /** What a worker keeps of its stderr: enough for V8's last words. */
 const STDERR_TAIL = 4096;
 
@@ -167,6 +170,14 @@ export class ParsePool {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     const slot: Slot = { worker, stderr: '' };
+    // Conversions yield the CPU to the server's event loop: where both want a core, requests go first.
+    if (worker.pid !== undefined) {
+      try {
+        setPriority(worker.pid, WORKER_NICENESS);
+      } catch {
+        // Not permitted here: the worker runs at the server's priority.
+      }
+    }
     // Workers never keep the process alive: the budget timer does while a file is converting.
     worker.unref();
     worker.channel?.unref();
