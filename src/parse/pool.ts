@@ -347,6 +347,9 @@ export class ParsePool {
         if (w.exitCode !== null || w.signalCode !== null) return undefined;
         return new Promise<void>((resolve) => {
           w.once('exit', () => resolve());
+          // Held by the loop until it has exited: an unreferenced worker's exit could come after the loop emptied,
+          // leaving this promise (a script's top-level await, say) unsettled.
+          w.ref();
           w.kill('SIGKILL');
         });
       }),

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { runNode } from '../helpers/child.js';
 import { get, post, startGateway, type TestGateway } from '../helpers/gateway.js';
 import { ParsePool } from '../../src/parse/pool.js';
 import { convertFile } from '../../src/parse/index.js';
@@ -1159,6 +1160,19 @@ describe('workers', () => {
     expect(r.status).toBe(200);
     expect(r.json.data.metadata.numPages).toBe(100);
     expect(r.json.data.markdown).toContain('Page 100 line 40');
+  });
+
+  it('a script that converts through a pool and closes it ends with exit code 0: its workers hold the loop until they have exited', async () => {
+    // The workers are unreferenced processes: without that, a top-level await of close() was left unsettled once
+    // the loop emptied (exit code 13, nothing written), as `bench/parse.ts` ended.
+    const script = `import { ParsePool } from ${JSON.stringify(path.resolve(__dirname, '../../src/parse/pool.ts'))};
+      const pool = new ParsePool({ size: 2 });
+      const r = await pool.convert(new TextEncoder().encode('<p>closed cleanly</p>'), 1);
+      await pool.close();
+      process.stdout.write(r.markdown);`;
+    const child = await runNode(['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), env: process.env });
+    expect(child.code, child.stderr).toBe(0);
+    expect(child.stdout).toBe('closed cleanly\n');
   });
 
   it('a runaway conversion is stopped by the wall-clock budget and its worker replaced', async () => {
