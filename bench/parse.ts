@@ -15,7 +15,8 @@
  * `apt-get install -y --no-install-recommends poppler-utils pandoc` (root only) and skips that comparison with a
  * printed reason when that fails. It installs nothing else. The reference tools are spawned once per file, as they
  * are used (their process start is part of their cost). With `taskset`, both sides run on CPU 0 (this process and
- * its worker process, and each tool process).
+ * its worker process, and each tool process), the tools at the workers' niceness so that both get the same share of
+ * a core other processes also want.
  * Rounds alternate ours / theirs, the PDF comparison's rounds first, then the .docx one's; each side's median round
  * is reported. Files: ../shared/corpus/parse (skipped with a reason when absent). BENCH_PARSE_ROUNDS (default 5)
  * sets the rounds; BENCH_PARSE_ONLY=pdf (or docx, or html: the nesting row) runs one comparison only.
@@ -36,7 +37,9 @@ const runPdf = !ONLY || ONLY === 'pdf';
 const runDocx = !ONLY || ONLY === 'docx';
 const runHtml = !ONLY || ONLY === 'html';
 const taskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-const pinned = (cmd: string[]) => (taskset ? ['taskset', '-c', '0', ...cmd] : cmd);
+/** The reference tools run at the conversion workers' priority (`WORKER_NICENESS`), set once the pool is loaded. */
+let niceness = 0;
+const pinned = (cmd: string[]) => [...(niceness ? ['nice', '-n', String(niceness)] : []), ...(taskset ? ['taskset', '-c', '0', ...cmd] : cmd)];
 
 const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
 
@@ -93,7 +96,8 @@ async function main(): Promise<void> {
   // BENCH_PARSE_SOURCE=1) the source.
   const built = path.join(root, 'dist/parse/pool.js');
   const useBuilt = fs.existsSync(built) && !process.env.BENCH_PARSE_SOURCE;
-  const { ParsePool } = (await import(useBuilt ? pathToFileURL(built).href : '../src/parse/pool.js')) as { ParsePool: typeof Pool };
+  const { ParsePool, WORKER_NICENESS } = (await import(useBuilt ? pathToFileURL(built).href : '../src/parse/pool.js')) as { ParsePool: typeof Pool; WORKER_NICENESS: number };
+  niceness = WORKER_NICENESS;
   // One PDF engine now (PDFium); pdf.js's row, measured beside it in one run while it was evaluated (issue 36), is in
   // docs/benchmarks.md.
   const pdfEngines = runPdf ? ['PDFium'] : [];
@@ -191,7 +195,7 @@ async function main(): Promise<void> {
       console.log(`| HTML ${(nested.length / 1e6).toFixed(1)} MB of quotes nested 500 deep, ms | ${Math.round(median(nestedMs))} | the same size of flat paragraphs ${Math.round(median(flatMs))} | ${ratio.toFixed(1)}× | ≤ 4× ${ratio <= 4 ? 'met' : 'NOT met'} | |`);
     }
     const v = (bin: string, arg: string) => String(spawnSync(bin, [arg], { encoding: 'utf8' }).stderr || spawnSync(bin, [arg], { encoding: 'utf8' }).stdout || '').split('\n')[0].trim();
-    console.log(`\nreference versions: ${missing.pdftotext ? '-' : v('pdftotext', '-v')}; ${missing.pandoc ? '-' : v('pandoc', '--version')}; ${taskset ? 'both sides pinned to CPU 0' : 'not pinned (no taskset)'}`);
+    console.log(`\nreference versions: ${missing.pdftotext ? '-' : v('pdftotext', '-v')}; ${missing.pandoc ? '-' : v('pandoc', '--version')}; ${taskset ? 'both sides pinned to CPU 0' : 'not pinned (no taskset)'}, at niceness ${niceness}`);
   } finally {
     await pool?.close();
   }

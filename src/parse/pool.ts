@@ -106,7 +106,7 @@ function workerEntry(): { entry: string; execArgv: string[] } {
 }
 
 /** The niceness of a worker process (0 is the server's; 19 the lowest priority). */
-const WORKER_NICENESS = 10;
+export const WORKER_NICENESS = 10;
 
 /** What a worker keeps of its stderr: enough for V8's last words. */
 const STDERR_TAIL = 4096;
