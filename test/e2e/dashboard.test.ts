@@ -269,6 +269,8 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in headless Chromium', () => {
     await page.getByLabel('Keys').selectOption('test');
     await page.locator('.barlist', { hasText: 'shopify.store' }).waitFor();
     await page.locator('.barlist', { hasText: 'e2e-tag' }).waitFor();
+    // The day chart is drawn when its ResizeObserver first reports a width, after the lists: wait for its bars.
+    await page.locator('.chart svg rect.bar').first().waitFor();
     expect(await page.locator('.chart svg rect.bar').count()).toBeGreaterThan(0);
     // The accessible alternative holds the same numbers.
     await page.getByText('Show as table').first().click();
