@@ -14,26 +14,15 @@ import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { post, startGateway, type CallResponse, type TestGateway } from '../helpers/gateway.js';
 import { FORUM_SKIP_REASON, HAVE_FORUM_RECORDINGS, startRedditUpstream, type RedditUpstream } from '../helpers/reddit-upstream.js';
 import { SHARED_SKIP_REASON, adminQuery, sharedBackends, type Backends } from '../helpers/shared-backends.js';
-import { exited, sleep, startPrivateRedis, startServerProcess, startTcpProxy } from './helpers.js';
+import { accountMoney, exited, sleep, startPrivateRedis, startServerProcess, startTcpProxy } from './helpers.js';
 import { startPaidTraffic, trafficBeforeKill } from '../helpers/paid-traffic.js';
 
 const RUN = !SHARED_SKIP_REASON && HAVE_FORUM_RECORDINGS;
 
-/** balance + held = sum(ledger); charges = logged credits; one charge per logged call. */
+/** balance + held = sum(ledger); charges = logged credits; one charge per logged call; and the calls logged. */
 async function ledgerState(schema: string, accountId: string) {
-  const q = async (sql: string) => (await adminQuery(sql, [accountId], schema)).rows[0] as Record<string, number>;
-  return {
-    balance: (await q('SELECT balance AS v FROM accounts WHERE id = $1')).v!,
-    held: (await q("SELECT coalesce(sum(amount), 0) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
-    heldCount: (await q("SELECT count(*) AS v FROM reservations WHERE account_id = $1 AND state = 'held'")).v!,
-    ledgerSum: (await q('SELECT coalesce(sum(delta), 0) AS v FROM ledger WHERE account_id = $1')).v!,
-    charged: (await q("SELECT coalesce(-sum(delta), 0) AS v FROM ledger WHERE account_id = $1 AND kind = 'charge'")).v!,
-    logged: (await q('SELECT coalesce(sum(credits), 0) AS v FROM calls WHERE account_id = $1 AND NOT test')).v!,
-    unmatched: (
-      await q("SELECT count(*) AS v FROM calls c WHERE c.account_id = $1 AND (SELECT count(*) FROM ledger l WHERE l.kind = 'charge' AND l.ref = c.id) <> 1")
-    ).v!,
-    ids: new Set((await adminQuery('SELECT id FROM calls WHERE account_id = $1', [accountId], schema)).rows.map((r: { id: string }) => r.id)),
-  };
+  const ids = (await adminQuery('SELECT id FROM calls WHERE account_id = $1', [accountId], schema)).rows.map((r: { id: string }) => r.id);
+  return { ...(await accountMoney(schema, accountId)), ids: new Set(ids) };
 }
 
 describe.skipIf(!RUN)(`scale-out faults${SHARED_SKIP_REASON}${FORUM_SKIP_REASON}`, () => {
