@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type { CallRecord, CallStore, LogQuery, UsageQuery, UsageTotals } from '../types.js';
 import type { Query } from './connection.js';
+import { LogFilter } from './log-page.js';
 
 export interface CallRow extends CallRowBase {
   test: boolean;
@@ -46,27 +47,12 @@ export class PostgresCalls implements CallStore {
   }
 
   async listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }> {
-    const args: unknown[] = [accountId, q.sinceMs];
-    const where: string[] = ['c.account_id = $1', 'c.created_at >= $2'];
-    const arg = (v: unknown) => {
-      args.push(v);
-      return `$${args.length}`;
-    };
-    if (q.endpoint) where.push(`c.endpoint = ${arg(q.endpoint)}`);
+    const f = new LogFilter('calls', 'c', accountId, q.sinceMs).shared(q);
     if (q.endpointPrefix) {
       const p = q.endpointPrefix.replace(/[\\%_]/g, (m) => `\\${m}`);
-      where.push(`(c.endpoint = ${arg(q.endpointPrefix)} OR c.endpoint LIKE ${arg(`${p}.%`)} ESCAPE '\\')`);
+      f.and(`(c.endpoint = ${f.arg(q.endpointPrefix)} OR c.endpoint LIKE ${f.arg(`${p}.%`)} ESCAPE '\\')`);
     }
-    if (q.keyId) where.push(`c.key_id = ${arg(q.keyId)}`);
-    if (q.tag) where.push(`c.tags @> ARRAY[${arg(q.tag)}]::text[]`);
-    const cond = where.join(' AND ');
-    const total = (await this.q<{ n: number }>(`SELECT count(*) AS n FROM calls c WHERE ${cond}`, args)).rows[0]!.n;
-    const rows = (
-      await this.q<CallRow>(
-        `SELECT c.* FROM calls c WHERE ${cond} ORDER BY c.created_at DESC, c.id COLLATE "C" DESC LIMIT ${arg(q.pageSize)} OFFSET ${arg(q.page * q.pageSize)}`,
-        args,
-      )
-    ).rows;
+    const { rows, total } = await f.page<CallRow>(this.q, q.page, q.pageSize);
     return { rows: rows.map(toCall), total };
   }
 

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { entryFromRow, type RequestLogEntry, type RequestLogQuery, type RequestLogRow, type RequestLogStore } from '../request-log.js';
 import { onceUntilDone, runMigrations, type Migration } from './migrate.js';
 import { orUnavailable, type StoreDatabase } from './connection.js';
+import { LogFilter } from './log-page.js';
 
 const MIGRATION_LOCK = 0x5175_6174; // "Quat"
 
@@ -93,25 +94,10 @@ export class PostgresRequestLog implements RequestLogStore {
   }
 
   async list(accountId: string, q: RequestLogQuery): Promise<{ rows: RequestLogEntry[]; total: number }> {
-    const args: unknown[] = [accountId, q.sinceMs];
-    const where = ['r.account_id = $1', 'r.created_at >= $2'];
-    const arg = (v: unknown) => {
-      args.push(v);
-      return `$${args.length}`;
-    };
-    if (q.endpoint) where.push(`r.endpoint = ${arg(q.endpoint)}`);
-    if (q.keyId) where.push(`r.key_id = ${arg(q.keyId)}`);
-    if (q.tag) where.push(`r.tags @> ARRAY[${arg(q.tag)}]::text[]`);
-    if (q.outcome) where.push(q.outcome === 'ok' ? 'r.status < 400' : 'r.status >= 400');
-    if (q.mode) where.push(q.mode === 'test' ? 'r.test' : 'NOT r.test');
-    const cond = where.join(' AND ');
-    const total = (await this.q<{ n: number }>(`SELECT count(*) AS n FROM request_log r WHERE ${cond}`, args)).rows[0]!.n;
-    const rows = (
-      await this.q<RequestLogRow>(
-        `SELECT r.* FROM request_log r WHERE ${cond} ORDER BY r.created_at DESC, r.id COLLATE "C" DESC LIMIT ${arg(q.pageSize)} OFFSET ${arg(q.page * q.pageSize)}`,
-        args,
-      )
-    ).rows;
+    const f = new LogFilter('request_log', 'r', accountId, q.sinceMs).shared(q);
+    if (q.outcome) f.and(q.outcome === 'ok' ? 'r.status < 400' : 'r.status >= 400');
+    if (q.mode) f.and(q.mode === 'test' ? 'r.test' : 'NOT r.test');
+    const { rows, total } = await f.page<RequestLogRow>((sql, args) => this.q(sql, args), q.page, q.pageSize);
     return { rows: rows.map(entryFromRow), total };
   }
 

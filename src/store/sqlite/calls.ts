@@ -2,6 +2,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { callFromRow, type CallRowBase } from '../call-rows.js';
 import type { CallRecord, CallStore, LogQuery, UsageQuery, UsageTotals } from '../types.js';
+import { LogFilter } from './log-page.js';
 
 export interface CallRow extends CallRowBase {
   test: number;
@@ -43,31 +44,12 @@ export class SqliteCalls implements CallStore {
   }
 
   async listCalls(accountId: string, q: LogQuery): Promise<{ rows: CallRecord[]; total: number }> {
-    const where: string[] = ['c.account_id = ?', 'c.created_at >= ?'];
-    const args: unknown[] = [accountId, q.sinceMs];
-    const from = 'calls c';
-    if (q.endpoint) {
-      where.push('c.endpoint = ?');
-      args.push(q.endpoint);
-    }
+    const f = new LogFilter('calls', 'c', accountId, q.sinceMs).shared(q);
     if (q.endpointPrefix) {
-      where.push("(c.endpoint = ? OR c.endpoint LIKE ? ESCAPE '\\')");
       const p = q.endpointPrefix.replace(/[\\%_]/g, (m) => `\\${m}`);
-      args.push(q.endpointPrefix, `${p}.%`);
+      f.and("(c.endpoint = ? OR c.endpoint LIKE ? ESCAPE '\\')", q.endpointPrefix, `${p}.%`);
     }
-    if (q.keyId) {
-      where.push('c.key_id = ?');
-      args.push(q.keyId);
-    }
-    if (q.tag) {
-      where.push('EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ?)');
-      args.push(q.tag);
-    }
-    const cond = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${cond}`).get(...args) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT c.* FROM ${from} WHERE ${cond} ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`)
-      .all(...args, q.pageSize, q.page * q.pageSize) as CallRow[];
+    const { rows, total } = f.page<CallRow>(this.db, q.page, q.pageSize);
     return { rows: rows.map(toCall), total };
   }
 

@@ -5,6 +5,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { entryFromRow, type RequestLogEntry, type RequestLogQuery, type RequestLogRow, type RequestLogStore } from '../request-log.js';
+import { LogFilter } from './log-page.js';
 
 /** Applied once each, in order; never edit one that shipped: append. */
 export const REQUEST_LOG_MIGRATIONS: readonly { version: number; sql: string }[] = [
@@ -106,27 +107,10 @@ export class SqliteRequestLog implements RequestLogStore {
   }
 
   async list(accountId: string, q: RequestLogQuery): Promise<{ rows: RequestLogEntry[]; total: number }> {
-    const where = ['r.account_id = ?', 'r.created_at >= ?'];
-    const args: unknown[] = [accountId, q.sinceMs];
-    if (q.endpoint) {
-      where.push('r.endpoint = ?');
-      args.push(q.endpoint);
-    }
-    if (q.keyId) {
-      where.push('r.key_id = ?');
-      args.push(q.keyId);
-    }
-    if (q.tag) {
-      where.push('EXISTS (SELECT 1 FROM json_each(r.tags) WHERE value = ?)');
-      args.push(q.tag);
-    }
-    if (q.outcome) where.push(q.outcome === 'ok' ? 'r.status < 400' : 'r.status >= 400');
-    if (q.mode) where.push(q.mode === 'test' ? 'r.test = 1' : 'r.test = 0');
-    const cond = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM request_log r WHERE ${cond}`).get(...args) as { n: number }).n;
-    const rows = this.db
-      .prepare(`SELECT r.* FROM request_log r WHERE ${cond} ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
-      .all(...args, q.pageSize, q.page * q.pageSize) as RequestLogRow[];
+    const f = new LogFilter('request_log', 'r', accountId, q.sinceMs).shared(q);
+    if (q.outcome) f.and(q.outcome === 'ok' ? 'r.status < 400' : 'r.status >= 400');
+    if (q.mode) f.and(q.mode === 'test' ? 'r.test = 1' : 'r.test = 0');
+    const { rows, total } = f.page<RequestLogRow>(this.db, q.page, q.pageSize);
     return { rows: rows.map(entryFromRow), total };
   }
 
